@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppContext } from "./context";
+import { registerErrorHandler } from "./http/error-handler";
+import { notFound } from "./http/errors";
+import { registerSecurity } from "./http/security";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { usersRoutes } from "./modules/users/users.routes";
+
+/** The API modules, each a Fastify plugin mounted under /api. */
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes];
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions["logger"];
+  /** Built web app to serve; skipped when the folder doesn't exist. */
+  webDir?: string;
+}
+
+/** Builds the whole application around a context; tests build it with a test database. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("viewer", null);
+  app.decorateRequest("sessionId", null);
+
+  registerErrorHandler(app);
+  registerSecurity(app, ctx.config);
+  await app.register(cookie);
+
+  await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(
+    async (api) => {
+      api.addHook("onRequest", async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        await ctx.sessions.load(request, reply);
+      });
+      for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
+    },
+    { prefix: "/api" },
+  );
+
+  const webDir = options.webDir;
+  const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url.startsWith("/ws");
+    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+      // The web app's own router answers every other path, including its 404 page.
+      reply.header("cache-control", "no-cache");
+      return reply.type("text/html; charset=utf-8").sendFile("index.html");
+    }
+    throw notFound();
+  });
+
+  return app;
+}

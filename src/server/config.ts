@@ -1,0 +1,95 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("data"),
+  MEDIA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SEED_DEMO: booleanFromEnv.default(true),
+  ICE_SERVERS: z
+    .string()
+    .default('[{"urls":"stun:stun.l.google.com:19302"},{"urls":"stun:global.stun.twilio.com:3478"}]')
+    .transform((text, ctx) => {
+      try {
+        return z.array(iceServerSchema).parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON array of {urls, username?, credential?}" });
+        return z.NEVER;
+      }
+    }),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+  SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicOrigin?: string;
+  cookieSecure: "auto" | "true" | "false";
+  trustProxy: boolean;
+  seedDemo: boolean;
+  iceServers: z.infer<typeof iceServerSchema>[];
+  sessionIdleMs: number;
+  sessionRememberMs: number;
+  logLevel: string;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a wrong value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, "media")),
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    publicOrigin: parsed.PUBLIC_ORIGIN,
+    cookieSecure: parsed.COOKIE_SECURE,
+    trustProxy: parsed.TRUST_PROXY,
+    seedDemo: parsed.SEED_DEMO,
+    iceServers: parsed.ICE_SERVERS,
+    sessionIdleMs: parsed.SESSION_IDLE_HOURS * 3_600_000,
+    sessionRememberMs: parsed.SESSION_REMEMBER_DAYS * 86_400_000,
+    logLevel: parsed.LOG_LEVEL,
+    loginMaxFailures: parsed.LOGIN_MAX_FAILURES,
+    loginWindowMs: parsed.LOGIN_WINDOW_SECONDS * 1000,
+  };
+}

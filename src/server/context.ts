@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import type { DB } from "./db/schema";
+import { type SessionManager, createSessionManager } from "./modules/auth/session";
+import { createSessionsRepository } from "./modules/auth/sessions.repository";
+
+/** What every module receives: configuration, the database and the session manager. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  sessions: SessionManager;
+}
+
+export function createContext(config: Config, database: Database): AppContext {
+  return {
+    config,
+    database,
+    db: database.db,
+    sessions: createSessionManager(config, createSessionsRepository(database.db)),
+  };
+}

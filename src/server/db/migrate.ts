@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Database } from "./database";
+import { initial } from "./migrations/0001_initial";
+
+/** Migrations in order; add new files to this list. */
+function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
+  return {
+    "0001_initial": initial(dialect),
+  };
+}
+
+/** Brings the schema to the latest version; throws when a migration fails. */
+export async function migrateToLatest(database: Database): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect) };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

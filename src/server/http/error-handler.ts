@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { messages } from "@shared/messages";
+import { HttpError } from "./errors";
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function issuePath(issue: ValidationIssue): string {
+  const path = issue.params?.issue?.path;
+  if (Array.isArray(path) && path.length > 0) return path.map(String).join(".");
+  return (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
+}
+
+/**
+ * The last-resort error handler: every error becomes `{ message, code?, issues? }`; bad input is a 400
+ * with the schema's own message; anything unexpected is a generic 500 without a stack, and the process stays up.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 429) {
+        request.log.info({ event: "refused", status: error.statusCode, code: error.code, url: request.routeOptions.url }, "request refused");
+      }
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = (error.validation as ValidationIssue[]).map((issue) => ({
+        path: issuePath(issue),
+        message: issue.params?.issue?.message ?? issue.message ?? messages.invalidInput,
+      }));
+      return reply.code(400).send({ message: issues[0]?.message ?? messages.invalidInput, code: "invalid_input", issues });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply.code(500).send({ message: messages.internal, code: "internal" });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? messages.unsupportedMediaType
+          : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError
+            ? "The request body is not valid JSON."
+            : error.message;
+      return reply.code(status).send({ message, code: error.code?.toLowerCase() });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ message: messages.internal, code: "internal" });
+  });
+}

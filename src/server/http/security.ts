@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { messages } from "@shared/messages";
+import type { Config } from "../config";
+import { HttpError } from "./errors";
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The platform's own origin: PUBLIC_ORIGIN when configured, otherwise the one the request was addressed to. */
+export function ownOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
+/** True when the request comes from the platform's own pages (or from a non-browser client that sends no Origin). */
+export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (origin) return origin === ownOrigin(request, config);
+  return request.headers["sec-fetch-site"] !== "cross-site";
+}
+
+/** Security headers on every answer, and state-changing requests only from our own origin and only as JSON or multipart. */
+export function registerSecurity(app: FastifyInstance, config: Config) {
+  // Only JSON (and multipart where a route registers it) is parsed; anything else answers 415.
+  app.removeContentTypeParser("text/plain");
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers({
+      "content-security-policy": CONTENT_SECURITY_POLICY,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
+    });
+    if (request.protocol === "https") {
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    }
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
+      request.log.warn({ event: "cross_origin_refused", origin: request.headers.origin, url: request.url }, "cross-origin request refused");
+      throw new HttpError(403, messages.crossOrigin, "cross_origin");
+    }
+  });
+}

@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../../config";
+import type { UserRow } from "../../db/schema";
+import { unauthorized } from "../../http/errors";
+import type { SessionsRepository } from "./sessions.repository";
+
+export const SESSION_COOKIE = "sid";
+/** A session's expiry slides forward at most this often, so reads don't write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    viewer: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The signed-in member, or null. */
+export function getViewer(request: FastifyRequest): UserRow | null {
+  return request.viewer;
+}
+
+/** The signed-in member; answers 401 otherwise. */
+export function requireViewer(request: FastifyRequest): UserRow {
+  if (!request.viewer) throw unauthorized();
+  return request.viewer;
+}
+
+/**
+ * Sessions: a random 256-bit token in an HttpOnly, SameSite=Lax cookie; only its SHA-256 is stored,
+ * so a leaked database cannot be replayed as cookies.
+ */
+export function createSessionManager(config: Config, sessions: SessionsRepository) {
+  const lifetime = (persistent: boolean) => (persistent ? config.sessionRememberMs : config.sessionIdleMs);
+  const secure = (request: FastifyRequest) =>
+    config.cookieSecure === "true" || (config.cookieSecure === "auto" && request.protocol === "https");
+
+  return {
+    /** Resolves the cookie to a member; an unknown or expired session is cleared. */
+    async load(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+      request.viewer = null;
+      request.sessionId = null;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const id = hashToken(token);
+      const now = new Date();
+      const found = await sessions.findValid(id, now.toISOString());
+      if (!found) {
+        reply?.clearCookie(SESSION_COOKIE, { path: "/" });
+        return;
+      }
+      request.viewer = found.user;
+      request.sessionId = id;
+      if (now.getTime() - Date.parse(found.lastSeenAt) > TOUCH_INTERVAL_MS) {
+        const expiresAt = new Date(now.getTime() + lifetime(found.persistent)).toISOString();
+        await sessions.touch(id, now.toISOString(), expiresAt);
+      }
+    },
+
+    /** Starts a fresh session (rotating away any previous one) and sets its cookie. */
+    async start(request: FastifyRequest, reply: FastifyReply, userId: number, persistent: boolean): Promise<void> {
+      if (request.sessionId) await sessions.delete(request.sessionId);
+      const token = randomBytes(32).toString("base64url");
+      const id = hashToken(token);
+      const now = new Date();
+      await sessions.create({
+        id,
+        userId,
+        persistent,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + lifetime(persistent)).toISOString(),
+      });
+      request.sessionId = id;
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: secure(request),
+        ...(persistent ? { maxAge: Math.floor(config.sessionRememberMs / 1000) } : {}),
+      });
+    },
+
+    /** Ends the current session on the server and clears the cookie. */
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (request.sessionId) await sessions.delete(request.sessionId);
+      request.viewer = null;
+      request.sessionId = null;
+      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: secure(request) });
+    },
+  };
+}
+export type SessionManager = ReturnType<typeof createSessionManager>;

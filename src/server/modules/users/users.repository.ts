@@ -1,0 +1,130 @@
+import { type Kysely, sql } from "kysely";
+import type { DB, NewUser, UserRow } from "../../db/schema";
+
+export interface UserWithCounts extends UserRow {
+  postCount: number;
+  favoriteCount: number;
+}
+
+export function createUsersRepository(db: Kysely<DB>) {
+  const withCounts = () =>
+    db
+      .selectFrom("users")
+      .selectAll("users")
+      .select((eb) => [
+        eb.selectFrom("posts").select(eb.fn.countAll<number>().as("c")).whereRef("posts.userId", "=", "users.id").as("postCount"),
+        eb
+          .selectFrom("favorites")
+          .select(eb.fn.countAll<number>().as("c"))
+          .whereRef("favorites.userId", "=", "users.id")
+          .as("favoriteCount"),
+      ]);
+
+  const normalize = (row: UserRow & { postCount: number | null; favoriteCount: number | null }): UserWithCounts => ({
+    ...row,
+    postCount: Number(row.postCount ?? 0),
+    favoriteCount: Number(row.favoriteCount ?? 0),
+  });
+
+  return {
+    async findById(id: number): Promise<UserWithCounts | undefined> {
+      const row = await withCounts().where("users.id", "=", id).executeTakeFirst();
+      return row ? normalize(row) : undefined;
+    },
+
+    /** Case-insensitive look-up for sign-in. */
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom("users")
+        .selectAll()
+        .where(sql`lower("username")`, "=", username.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    async findPasswordHash(id: number): Promise<string | undefined> {
+      const row = await db.selectFrom("users").select("passwordHash").where("id", "=", id).executeTakeFirst();
+      return row?.passwordHash;
+    },
+
+    async usernameTaken(username: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("users")
+        .select("id")
+        .where(sql`lower("username")`, "=", username.toLowerCase())
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
+      let query = db.selectFrom("users").select("id").where(sql`lower("email")`, "=", email.toLowerCase());
+      if (exceptUserId !== undefined) query = query.where("id", "!=", exceptUserId);
+      return Boolean(await query.executeTakeFirst());
+    },
+
+    async create(user: NewUser): Promise<number> {
+      const row = await db.insertInto("users").values(user).returning("id").executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: number, changes: Partial<Pick<UserRow, "displayName" | "bio" | "email" | "profileImageUrl">>) {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable("users").set(changes).where("id", "=", id).execute();
+    },
+
+    async setPassword(id: number, passwordHash: string, now: string) {
+      await db.updateTable("users").set({ passwordHash, passwordChangedAt: now }).where("id", "=", id).execute();
+    },
+
+    /**
+     * Every other member with the last message between them and the viewer and the viewer's unread count,
+     * members with the most recent conversation first.
+     */
+    async listContacts(viewerId: number, options: { limit: number; q?: string }) {
+      let query = db
+        .selectFrom("users as u")
+        .select(["u.id", "u.username", "u.displayName", "u.profileImageUrl", "u.accountType"])
+        .select((eb) => {
+          const lastMessage = () =>
+            eb
+              .selectFrom("messages as m")
+              .where((w) =>
+                w.or([
+                  w.and([w("m.senderId", "=", w.ref("u.id")), w("m.receiverId", "=", viewerId)]),
+                  w.and([w("m.senderId", "=", viewerId), w("m.receiverId", "=", w.ref("u.id"))]),
+                ]),
+              )
+              .orderBy("m.createdAt", "desc")
+              .orderBy("m.id", "desc")
+              .limit(1);
+          return [
+            lastMessage().select("m.content").as("lastMessage"),
+            lastMessage().select("m.createdAt").as("lastMessageAt"),
+            eb
+              .selectFrom("messages as m")
+              .select(eb.fn.countAll<number>().as("c"))
+              .whereRef("m.senderId", "=", "u.id")
+              .where("m.receiverId", "=", viewerId)
+              .where("m.readAt", "is", null)
+              .as("unreadCount"),
+          ];
+        })
+        .where("u.id", "!=", viewerId);
+      if (options.q) {
+        const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((w) =>
+          w.or([
+            w(sql`lower(u."displayName")`, "like", sql`${pattern} escape '\\'`),
+            w(sql`lower(u."username")`, "like", sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy(sql`"lastMessageAt" desc nulls last`)
+        .orderBy("u.displayName")
+        .limit(options.limit)
+        .execute();
+      return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { User } from "@shared/contracts/users";
+import { sessionCookie } from "./app";
+
+export const TEST_PASSWORD = "Faithful123";
+
+export interface Member {
+  user: User;
+  cookie: string;
+  username: string;
+  password: string;
+}
+
+/** Registers a new member through the real API and answers their session cookie. */
+export async function registerMember(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; displayName: string; email: string; password: string }> = {},
+): Promise<Member> {
+  const suffix = randomBytes(4).toString("hex");
+  const payload = {
+    username: overrides.username ?? `member_${suffix}`,
+    displayName: overrides.displayName ?? `Member ${suffix}`,
+    email: overrides.email ?? `member_${suffix}@example.org`,
+    password: overrides.password ?? TEST_PASSWORD,
+  };
+  const response = await app.inject({ method: "POST", url: "/api/auth/register", payload });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { user: response.json(), cookie: sessionCookie(response), username: payload.username, password: payload.password };
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const apiPort = Number(process.env.PORT ?? 3000);
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
+      "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
+    },
+  },
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": `http://127.0.0.1:${apiPort}`,
+      "/media": `http://127.0.0.1:${apiPort}`,
+      "/ws": { target: `ws://127.0.0.1:${apiPort}`, ws: true },
+    },
+  },
+});
