@@ -60,11 +60,16 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ database: Da
 }
 
 /** Builds the real application over an isolated test database. */
-export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  setup?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const { database, dataDir, drop } = await openTestDatabase(dialect);
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...env });
   const ctx = createContext(config, database);
   const app = await buildApp(ctx);
+  setup?.(app);
   await app.ready();
   return {
     app,

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { createContext } from "../src/server/context";
+import { openDatabase } from "../src/server/db/database";
+
+/** The real application over the fixture's data folder, as `npm start` runs it (logging off). */
+const [dataDir, port] = process.argv.slice(2);
+const config = loadConfig({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: "false", LOG_LEVEL: "silent", NODE_ENV: "production" });
+const database = openDatabase({ sqliteFile: path.join(dataDir, "platform.db") });
+const app = await buildApp(createContext(config, database));
+await app.listen({ port: Number(port), host: "127.0.0.1" });
+process.send?.("ready");

@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import type SQLite from "better-sqlite3";
+
+/** What the fixture prepared for the cases: a signed-in member and the ids they need. */
+export interface Fixture {
+  cookie: string;
+  userId: number;
+  otherUserId: number;
+}
+
+export interface BenchCase {
+  name: string;
+  /** The request path against both servers. */
+  path(fixture: Fixture): string;
+  signedIn: boolean;
+  /** The baseline: the same query with bare better-sqlite3, answering the JSON body. */
+  baseline(sqlite: SQLite.Database, fixture: Fixture, cookieToken: string | undefined): unknown;
+  /** For non-JSON cases (e.g. media ranges) extra request headers. */
+  headers?: Record<string, string>;
+}
+
+const sessionUser = (sqlite: SQLite.Database, token: string | undefined) => {
+  if (!token) return undefined;
+  const id = createHash("sha256").update(token).digest("hex");
+  return sqlite
+    .prepare(
+      `select u.* from sessions s join users u on u.id = s."userId" where s.id = ? and s."expiresAt" > ?`,
+    )
+    .get(id, new Date().toISOString()) as Record<string, unknown> | undefined;
+};
+
+const userWithCounts = (sqlite: SQLite.Database, id: number) =>
+  sqlite
+    .prepare(
+      `select u.*, (select count(*) from posts p where p."userId" = u.id) as "postCount",
+              (select count(*) from favorites f where f."userId" = u.id) as "favoriteCount"
+       from users u where u.id = ?`,
+    )
+    .get(id) as Record<string, unknown>;
+
+const present = (row: Record<string, unknown>, own: boolean) => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.displayName,
+  ...(own ? { email: row.email } : {}),
+  bio: row.bio,
+  profileImageUrl: row.profileImageUrl,
+  accountType: row.accountType,
+  role: row.role,
+  postCount: row.postCount,
+  favoriteCount: row.favoriteCount,
+  createdAt: row.createdAt,
+});
+
+/** Every endpoint the bench measures; later work adds its rows here. */
+export const cases: BenchCase[] = [
+  {
+    name: "GET /api/auth/current (signed in)",
+    path: () => "/api/auth/current",
+    signedIn: true,
+    baseline(sqlite, _fixture, token) {
+      const viewer = sessionUser(sqlite, token);
+      return viewer ? present(userWithCounts(sqlite, viewer.id as number), true) : { message: "unauthorized" };
+    },
+  },
+  {
+    name: "GET /api/users/{id}",
+    path: (fx) => `/api/users/${fx.otherUserId}`,
+    signedIn: false,
+    baseline: (sqlite, fx) => present(userWithCounts(sqlite, fx.otherUserId), false),
+  },
+  {
+    name: "GET /api/users (signed in)",
+    path: () => "/api/users",
+    signedIn: true,
+    baseline(sqlite, _fixture, token) {
+      const viewer = sessionUser(sqlite, token);
+      const v = viewer?.id as number;
+      return sqlite
+        .prepare(
+          `select u.id, u.username, u."displayName", u."profileImageUrl", u."accountType",
+             (select m.content from messages m where (m."senderId" = u.id and m."receiverId" = @v) or (m."senderId" = @v and m."receiverId" = u.id) order by m."createdAt" desc, m.id desc limit 1) as "lastMessage",
+             (select m."createdAt" from messages m where (m."senderId" = u.id and m."receiverId" = @v) or (m."senderId" = @v and m."receiverId" = u.id) order by m."createdAt" desc, m.id desc limit 1) as "lastMessageAt",
+             (select count(*) from messages m where m."senderId" = u.id and m."receiverId" = @v and m."readAt" is null) as "unreadCount"
+           from users u where u.id != @v order by "lastMessageAt" desc nulls last, u."displayName" limit 200`,
+        )
+        .all({ v });
+    },
+  },
+];

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { messages } from "@shared/messages";
+import { type TestApp, buildTestApp, describeEachDatabase } from "../test/app";
+import { registerMember } from "../test/factories";
+
+describeEachDatabase("security baseline", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {}, (app) =>
+      app.get("/api/__explode", async () => {
+        throw new Error("secret internal detail");
+      }),
+    );
+  });
+  afterAll(async () => t.close());
+
+  it("sends the security headers on every answer, API and not found alike", async () => {
+    for (const url of ["/api/auth/current", "/api/nothing-here", "/healthz"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["referrer-policy"]).toBeDefined();
+    }
+  });
+
+  it("sends HSTS only over https", async () => {
+    const plain = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("refuses a state-changing request from a foreign origin", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { origin: "https://evil.example.com" },
+      payload: { username: "someone", password: "Faithful123" },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(messages.crossOrigin);
+  });
+
+  it("refuses a cross-site request that hides its origin", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      headers: { "sec-fetch-site": "cross-site" },
+      payload: { email: "a@example.org" },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("accepts the same request from our own origin", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      headers: { origin: "http://localhost:80", host: "localhost:80" },
+      payload: { email: "friend@example.org" },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it("refuses bodies that are neither JSON nor multipart with 415", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "text/plain" },
+      payload: "username=a&password=b",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe(messages.unsupportedMediaType);
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "username=a&password=b",
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it("answers an unexpected failure with a generic message and no stack, and keeps serving", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/__explode" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: messages.internal, code: "internal" });
+    expect(response.body).not.toContain("secret internal detail");
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/does-not-exist" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(messages.notFound);
+  });
+
+  it("reports readiness when the database answers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe("ready");
+  });
+
+  it("never logs or returns a password or session id", async () => {
+    const lines: string[] = [];
+    const { buildApp } = await import("../app");
+    const { Writable } = await import("node:stream");
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp(t.ctx, { logger: { level: "info", stream } });
+    const member = await registerMember(logged, { password: "VerySecret123" });
+    await logged.inject({ method: "POST", url: "/api/auth/login", payload: { username: member.username, password: "WrongSecret123" } });
+    await logged.inject({ method: "POST", url: "/api/auth/login", payload: { username: member.username, password: "VerySecret123" } });
+    await logged.close();
+    const text = lines.join("\n");
+    expect(text).toContain("sign_in_failed");
+    expect(text).toContain('"event":"sign_in"');
+    expect(text).not.toContain("VerySecret123");
+    expect(text).not.toContain("WrongSecret123");
+    expect(text).not.toContain(member.cookie.slice(4));
+  });
+});
