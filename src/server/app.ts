@@ -12,10 +12,11 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { postsRoutes } from "./modules/posts/posts.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes];
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];

@@ -241,3 +241,8 @@ export interface DB {
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+/** Added by 0003_community: an event's revision, raised on every edit and on cancellation (iCalendar SEQUENCE). */
+export interface EventsTable {
+  sequence: Generated<number>;
+}

@@ -1,0 +1,312 @@
+import { type Kysely, type Transaction, sql } from "kysely";
+import type { DB } from "../../db/schema";
+
+export interface Keyset {
+  createdAt: string;
+  id: number;
+}
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Posts, likes, comments and reports: SQL only. */
+export function createPostsRepository(db: Kysely<DB>) {
+  /** Posts with their author and whether `viewerId` likes them, in one query (no query per row). */
+  const postsWithAuthors = (executor: Executor, viewerId: number | null) =>
+    executor
+      .selectFrom("posts")
+      .innerJoin("users", "users.id", "posts.userId")
+      .select([
+        "posts.id",
+        "posts.content",
+        "posts.imageUrl",
+        "posts.userId",
+        "posts.createdAt",
+        "posts.likesCount",
+        "posts.commentsCount",
+        "users.displayName as authorDisplayName",
+        "users.profileImageUrl as authorProfileImageUrl",
+      ])
+      .select((eb) =>
+        viewerId === null
+          ? sql<number>`0`.as("likedByMe")
+          : eb
+              .exists(
+                eb
+                  .selectFrom("post_likes")
+                  .select("post_likes.postId")
+                  .whereRef("post_likes.postId", "=", "posts.id")
+                  .where("post_likes.userId", "=", viewerId),
+              )
+              .$castTo<number>()
+              .as("likedByMe"),
+      );
+
+  type PostRow = Awaited<ReturnType<ReturnType<typeof postsWithAuthors>["execute"]>>[number];
+  const shape = (row: PostRow) => ({
+    id: row.id,
+    content: row.content,
+    imageUrl: row.imageUrl,
+    userId: row.userId,
+    createdAt: row.createdAt,
+    likesCount: Number(row.likesCount),
+    commentsCount: Number(row.commentsCount),
+    likedByMe: Boolean(Number(row.likedByMe)),
+    user: { id: row.userId, displayName: row.authorDisplayName, profileImageUrl: row.authorProfileImageUrl },
+  });
+
+  return {
+    /** A page of posts, newest first, keyset-paginated on (createdAt, id); one extra row tells whether more follow. */
+    async list(options: { viewerId: number | null; userId?: number; limit: number; before?: Keyset }) {
+      let query = postsWithAuthors(db, options.viewerId);
+      if (options.userId !== undefined) query = query.where("posts.userId", "=", options.userId);
+      if (options.before) {
+        const { createdAt, id } = options.before;
+        query = query.where((eb) => eb(eb.refTuple("posts.createdAt", "posts.id"), "<", eb.tuple(createdAt, id)));
+      }
+      const rows = await query
+        .orderBy("posts.createdAt", "desc")
+        .orderBy("posts.id", "desc")
+        .limit(options.limit + 1)
+        .execute();
+      return { items: rows.slice(0, options.limit).map(shape), hasMore: rows.length > options.limit };
+    },
+
+    async findById(id: number, viewerId: number | null) {
+      const row = await postsWithAuthors(db, viewerId).where("posts.id", "=", id).executeTakeFirst();
+      return row ? shape(row) : undefined;
+    },
+
+    async findOwner(id: number) {
+      return db.selectFrom("posts").select(["id", "userId", "imageUrl"]).where("id", "=", id).executeTakeFirst();
+    },
+
+    async create(post: { userId: number; content: string; imageUrl: string | null; createdAt: string }) {
+      const row = await db
+        .insertInto("posts")
+        .values({ ...post, likesCount: 0, commentsCount: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Removes a post (its likes and comments cascade) and closes the reports about it. */
+    async remove(id: number, now: string) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("reports")
+          .set({ resolvedAt: now })
+          .where("targetType", "=", "post")
+          .where("targetId", "=", id)
+          .where("resolvedAt", "is", null)
+          .execute();
+        await trx.deleteFrom("posts").where("id", "=", id).execute();
+      });
+    },
+
+    /**
+     * Toggles a member's like. The like row and the counter change in one transaction, and the counter
+     * moves by exactly the rows inserted or deleted, so concurrent toggles keep it equal to the distinct likers.
+     */
+    async toggleLike(postId: number, userId: number, now: string) {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto("post_likes")
+          .values({ postId, userId, createdAt: now })
+          .onConflict((oc) => oc.columns(["postId", "userId"]).doNothing())
+          .executeTakeFirst();
+        let delta = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+        let liked = true;
+        if (delta === 0) {
+          const deleted = await trx
+            .deleteFrom("post_likes")
+            .where("postId", "=", postId)
+            .where("userId", "=", userId)
+            .executeTakeFirst();
+          delta = -Number(deleted.numDeletedRows);
+          liked = false;
+        }
+        const row = await trx
+          .updateTable("posts")
+          .set((eb) => ({ likesCount: eb("likesCount", "+", delta) }))
+          .where("id", "=", postId)
+          .returning("likesCount")
+          .executeTakeFirstOrThrow();
+        return { liked, likesCount: Number(row.likesCount) };
+      });
+    },
+
+    /** Comments of a post, oldest first, keyset-paginated on (createdAt, id). */
+    async listComments(postId: number, options: { limit: number; after?: Keyset }) {
+      let query = db
+        .selectFrom("comments")
+        .innerJoin("users", "users.id", "comments.userId")
+        .select([
+          "comments.id",
+          "comments.postId",
+          "comments.content",
+          "comments.createdAt",
+          "users.id as authorId",
+          "users.displayName as authorDisplayName",
+          "users.profileImageUrl as authorProfileImageUrl",
+        ])
+        .where("comments.postId", "=", postId);
+      if (options.after) {
+        const { createdAt, id } = options.after;
+        query = query.where((eb) => eb(eb.refTuple("comments.createdAt", "comments.id"), ">", eb.tuple(createdAt, id)));
+      }
+      const rows = await query
+        .orderBy("comments.createdAt", "asc")
+        .orderBy("comments.id", "asc")
+        .limit(options.limit + 1)
+        .execute();
+      return {
+        items: rows.slice(0, options.limit).map((row) => ({
+          id: row.id,
+          postId: row.postId,
+          content: row.content,
+          createdAt: row.createdAt,
+          user: { id: row.authorId, displayName: row.authorDisplayName, profileImageUrl: row.authorProfileImageUrl },
+        })),
+        hasMore: rows.length > options.limit,
+      };
+    },
+
+    /** Adds a comment and moves the post's counter in the same transaction; undefined when the post is gone. */
+    async addComment(comment: { postId: number; userId: number; content: string; createdAt: string }) {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("posts")
+          .set((eb) => ({ commentsCount: eb("commentsCount", "+", 1) }))
+          .where("id", "=", comment.postId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return undefined;
+        const row = await trx.insertInto("comments").values(comment).returning("id").executeTakeFirstOrThrow();
+        return row.id;
+      });
+    },
+
+    async findComment(postId: number, commentId: number) {
+      return db
+        .selectFrom("comments")
+        .innerJoin("users", "users.id", "comments.userId")
+        .select([
+          "comments.id",
+          "comments.postId",
+          "comments.userId",
+          "comments.content",
+          "comments.createdAt",
+          "users.displayName as authorDisplayName",
+          "users.profileImageUrl as authorProfileImageUrl",
+        ])
+        .where("comments.id", "=", commentId)
+        .where("comments.postId", "=", postId)
+        .executeTakeFirst();
+    },
+
+    async removeComment(postId: number, commentId: number) {
+      await db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom("comments")
+          .where("id", "=", commentId)
+          .where("postId", "=", postId)
+          .executeTakeFirst();
+        if (Number(deleted.numDeletedRows) > 0) {
+          await trx
+            .updateTable("posts")
+            .set((eb) => ({ commentsCount: eb("commentsCount", "-", 1) }))
+            .where("id", "=", postId)
+            .execute();
+        }
+      });
+    },
+
+    /** Files a report unless the same member already has an open one on the same post; answers its id. */
+    async report(report: { reporterId: number; postId: number; reason: string; createdAt: string }) {
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom("reports")
+          .select("id")
+          .where("targetType", "=", "post")
+          .where("targetId", "=", report.postId)
+          .where("reporterId", "=", report.reporterId)
+          .where("resolvedAt", "is", null)
+          .executeTakeFirst();
+        if (open) return { id: open.id, created: false };
+        const row = await trx
+          .insertInto("reports")
+          .values({
+            reporterId: report.reporterId,
+            targetType: "post",
+            targetId: report.postId,
+            reason: report.reason,
+            createdAt: report.createdAt,
+            resolvedAt: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { id: row.id, created: true };
+      });
+    },
+
+    /** Reports with their reporter and the reported post (null once removed), newest first. */
+    async listReports(status: "open" | "resolved" | "all", limit = 200) {
+      let query = db
+        .selectFrom("reports")
+        .innerJoin("users as reporter", "reporter.id", "reports.reporterId")
+        .leftJoin("posts", (join) =>
+          join.onRef("posts.id", "=", "reports.targetId").on("reports.targetType", "=", "post"),
+        )
+        .leftJoin("users as author", "author.id", "posts.userId")
+        .select([
+          "reports.id",
+          "reports.targetType",
+          "reports.targetId",
+          "reports.reason",
+          "reports.createdAt",
+          "reports.resolvedAt",
+          "reporter.id as reporterId",
+          "reporter.displayName as reporterDisplayName",
+          "reporter.profileImageUrl as reporterProfileImageUrl",
+          "posts.id as postId",
+          "posts.content as postContent",
+          "posts.imageUrl as postImageUrl",
+          "author.id as authorId",
+          "author.displayName as authorDisplayName",
+          "author.profileImageUrl as authorProfileImageUrl",
+        ]);
+      if (status === "open") query = query.where("reports.resolvedAt", "is", null);
+      if (status === "resolved") query = query.where("reports.resolvedAt", "is not", null);
+      const rows = await query.orderBy("reports.createdAt", "desc").orderBy("reports.id", "desc").limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        reason: row.reason,
+        createdAt: row.createdAt,
+        resolvedAt: row.resolvedAt,
+        reporter: { id: row.reporterId, displayName: row.reporterDisplayName, profileImageUrl: row.reporterProfileImageUrl },
+        post:
+          row.postId !== null && row.authorId !== null
+            ? {
+                id: row.postId,
+                content: row.postContent ?? "",
+                imageUrl: row.postImageUrl,
+                user: { id: row.authorId, displayName: row.authorDisplayName ?? "", profileImageUrl: row.authorProfileImageUrl },
+              }
+            : null,
+      }));
+    },
+
+    async resolveReport(id: number, now: string) {
+      const result = await db
+        .updateTable("reports")
+        .set({ resolvedAt: now })
+        .where("id", "=", id)
+        .where("resolvedAt", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return true;
+      return Boolean(await db.selectFrom("reports").select("id").where("id", "=", id).executeTakeFirst());
+    },
+  };
+}
+export type PostsRepository = ReturnType<typeof createPostsRepository>;
