@@ -9,6 +9,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
@@ -16,7 +17,7 @@ import { postsRoutes } from "./modules/posts/posts.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes];
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { timestampSchema } from "./common";
+
+export const eventMessages = {
+  titleRequired: "Title is required",
+  startRequired: "Start time is required",
+  endRequired: "End time is required",
+  endAfterStart: "The event must end after it starts",
+  eventNotFound: "Event not found",
+  eventCancelled: "This event has been cancelled",
+} as const;
+
+export const rsvpStatusSchema = z.enum(["going", "not_going"]);
+export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
+
+/** An event of the calendar (spec §3), with its RSVP figures. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  startTime: timestampSchema,
+  endTime: timestampSchema,
+  location: z.string(),
+  cancelledAt: timestampSchema.nullable(),
+  goingCount: z.number().int().describe("members who answered going"),
+  myRsvp: rsvpStatusSchema.nullable().describe("the signed-in viewer's answer; null when none or signed out"),
+});
+export type ChurchEvent = z.infer<typeof eventSchema>;
+
+const flag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/**
+ * GET /api/events: `upcoming=true` lists events not yet over, soonest first (spec §7);
+ * `past=true` lists events that have ended, most recent first; neither lists all, by start.
+ * Cancelled events are left out of lists.
+ */
+export const eventListQuerySchema = z.object({
+  upcoming: flag.optional(),
+  past: flag.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+const isoTime = (required: string) =>
+  z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined ? required : "Use an ISO 8601 date and time") });
+
+const eventFields = {
+  title: z.string({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(200),
+  description: z.string().trim().max(5000).default(""),
+  location: z.string().trim().max(300).default(""),
+  startTime: isoTime(eventMessages.startRequired),
+  endTime: isoTime(eventMessages.endRequired),
+};
+
+/** POST /api/events (admins). */
+export const createEventSchema = z
+  .object(eventFields)
+  .refine((event) => Date.parse(event.endTime) > Date.parse(event.startTime), { message: eventMessages.endAfterStart, path: ["endTime"] });
+export type CreateEvent = z.input<typeof createEventSchema>;
+
+/** PATCH /api/events/{id} (admins): any of the fields. */
+export const updateEventSchema = z.object({
+  title: eventFields.title.optional(),
+  description: z.string().trim().max(5000).optional(),
+  location: z.string().trim().max(300).optional(),
+  startTime: eventFields.startTime.optional(),
+  endTime: eventFields.endTime.optional(),
+});
+
+export const rsvpSchema = z.object({ status: rsvpStatusSchema });
+export const rsvpResultSchema = z.object({ status: rsvpStatusSchema, goingCount: z.number().int() });
+export type RsvpResult = z.infer<typeof rsvpResultSchema>;
+
+/** The subscribable feed of upcoming events, for calendar apps. */
+export const CALENDAR_FEED_PATH = "/api/events/calendar.ics";
+export const eventIcsPath = (id: number) => `/api/events/${id}.ics`;
