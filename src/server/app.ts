@@ -8,7 +8,13 @@ import type { AppContext } from "./context";
 import { registerErrorHandler } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
+import { mediaRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { contentRoutes } from "./modules/content/content.routes";
+import { favoritesRoutes } from "./modules/favorites/favorites.routes";
+import { historyRoutes } from "./modules/history/history.routes";
+import { playlistsRoutes } from "./modules/playlists/playlists.routes";
+import { searchRoutes } from "./modules/search/search.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
@@ -17,7 +23,7 @@ import { postsRoutes } from "./modules/posts/posts.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes];
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
@@ -42,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(cookie);
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => mediaRoutes(scope, ctx));
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request, reply) => {

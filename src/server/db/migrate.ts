@@ -1,12 +1,14 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Database } from "./database";
 import { initial } from "./migrations/0001_initial";
+import { media } from "./migrations/0002_media";
 import { community } from "./migrations/0003_community";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
   return {
     "0001_initial": initial(dialect),
+    "0002_media": media(dialect),
     "0003_community": community(dialect),
   };
 }

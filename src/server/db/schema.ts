@@ -246,3 +246,15 @@ export type NewUser = Insertable<UsersTable>;
 export interface EventsTable {
   sequence: Generated<number>;
 }
+
+/** Added by 0002_media: a member's subscription to a podcast show (a podcast category). */
+export interface PodcastSubscriptionsTable {
+  userId: number;
+  categoryId: number;
+  createdAt: Timestamp;
+}
+
+// Declaration merging adds the media library's tables to DB without touching the list above.
+export interface DB {
+  podcast_subscriptions: PodcastSubscriptionsTable;
+}

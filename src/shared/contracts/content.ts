@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
+import { idSchema, timestampSchema } from "./common";
 
 export const mediaTypeSchema = z.enum(["sermon", "podcast", "song"]);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
@@ -13,7 +14,7 @@ export const mediaItemSchema = z.object({
   description: z.string(),
   type: mediaTypeSchema,
   categoryId: z.number().int().nullable(),
-  artist: z.string(),
+  artist: z.string().describe("Artist of a song, speaker of a sermon, host of a podcast"),
   thumbnailUrl: z.string().nullable(),
   mediaUrl: z.string(),
   mimeType: z.string(),
@@ -21,6 +22,9 @@ export const mediaItemSchema = z.object({
   createdAt: timestampSchema,
   playCount: z.number().int(),
   likesCount: z.number().int(),
+  liked: z.boolean().optional().describe("Whether the signed-in member likes it; absent for visitors"),
+  favorited: z.boolean().optional().describe("Whether it is in the signed-in member's favorites; absent for visitors"),
+  resumePosition: z.number().optional().describe("Seconds reached the last time the signed-in member played it"),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
@@ -29,5 +33,56 @@ export const categorySchema = z.object({
   name: z.string(),
   description: z.string(),
   type: categoryTypeSchema,
+  mediaCount: z.number().int().optional().describe("How many media items the category holds"),
 });
 export type Category = z.infer<typeof categorySchema>;
+
+export const mediaSortSchema = z.enum(["latest", "most_viewed", "most_liked"]);
+export type MediaSort = z.infer<typeof mediaSortSchema>;
+
+/** GET /api/content/media. The next page's cursor is answered in the `Link` header (rel="next"). */
+export const mediaListQuerySchema = z.object({
+  type: mediaTypeSchema.optional(),
+  categoryId: idSchema.optional(),
+  sort: mediaSortSchema.default("latest"),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
+
+export const categoryListQuerySchema = z.object({ type: categoryTypeSchema.optional() });
+
+/** GET /api/content/featured: what the home page features, in one answer. */
+export const featuredSchema = z.object({
+  sermons: z.array(mediaItemSchema),
+  podcasts: z.array(mediaItemSchema),
+  songs: z.array(mediaItemSchema),
+});
+export type Featured = z.infer<typeof featuredSchema>;
+
+/** GET /api/content/recommended: songs (or another type) picked from what the member plays. */
+export const recommendedQuerySchema = z.object({
+  type: mediaTypeSchema.default("song"),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** POST /api/content/media/{id}/play: the body is optional; `position` is where playback stands. */
+export const playSchema = z
+  .object({ position: z.number().min(0).max(86_400).optional() })
+  .nullish()
+  .transform((body) => body ?? {});
+export const playResultSchema = z.object({ playCount: z.number().int() });
+
+export const likeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
+export type LikeResult = z.infer<typeof likeResultSchema>;
+
+export const reportMediaSchema = z.object({
+  reason: z.string().trim().max(1000, "Please keep the reason under 1000 characters").default(""),
+});
+export const reportResultSchema = z.object({ id: z.number().int(), createdAt: timestampSchema });
+
+export const favoriteResultSchema = z.object({ favorited: z.boolean() });
+
+/** A podcast show is a podcast category; members subscribe to it. */
+export const subscriptionResultSchema = z.object({ subscribed: z.boolean() });
+export const subscriptionListSchema = z.object({ categoryIds: z.array(z.number().int()) });

@@ -11,8 +11,18 @@ export function createFavoritesRepository(db: Kysely<DB>) {
         .selectAll("media")
         .where("favorites.userId", "=", userId)
         .orderBy("favorites.createdAt", "desc")
+        .orderBy("favorites.mediaId", "desc")
         .limit(limit)
         .execute();
+    },
+
+    /** Saves an item; saving it twice changes nothing. */
+    async add(userId: number, mediaId: number, now: string) {
+      await db.insertInto("favorites").values({ userId, mediaId, createdAt: now }).onConflict((oc) => oc.doNothing()).execute();
+    },
+
+    async remove(userId: number, mediaId: number) {
+      await db.deleteFrom("favorites").where("userId", "=", userId).where("mediaId", "=", mediaId).execute();
     },
   };
 }

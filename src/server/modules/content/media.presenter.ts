@@ -1,0 +1,38 @@
+import type { Selectable } from "kysely";
+import type { MediaItem } from "@shared/contracts/content";
+import type { MediaTable } from "../../db/schema";
+
+export type MediaRow = Selectable<MediaTable>;
+
+/** What the signed-in member has done with an item: liked it, saved it, and where they stopped. */
+export interface ViewerMediaState {
+  liked: boolean;
+  favorited: boolean;
+  resumePosition?: number;
+}
+
+/** The only step from a media row to JSON: the fields of spec §3 plus what the player needs. */
+export function presentMedia(row: MediaRow, state?: ViewerMediaState): MediaItem {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    categoryId: row.categoryId,
+    artist: row.artist,
+    thumbnailUrl: row.thumbnailUrl,
+    mediaUrl: row.mediaUrl,
+    mimeType: row.mimeType,
+    duration: Number(row.duration),
+    createdAt: row.createdAt,
+    playCount: Number(row.playCount),
+    likesCount: Number(row.likesCount),
+    ...(state
+      ? {
+          liked: state.liked,
+          favorited: state.favorited,
+          ...(state.resumePosition !== undefined ? { resumePosition: state.resumePosition } : {}),
+        }
+      : {}),
+  };
+}
