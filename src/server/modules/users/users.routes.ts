@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { idParamsSchema } from "@shared/contracts/common";
+import { errorSchema, idParamsSchema } from "@shared/contracts/common";
+import { postMessages } from "@shared/contracts/posts";
 import { mediaItemSchema } from "@shared/contracts/content";
 import { contactSchema, updateUserSchema, userSchema } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import type { AppContext } from "../../context";
-import { conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { errorResponses } from "../../http/schemas";
 import { policies } from "../../policies";
 import { getViewer, requireViewer } from "../auth/session";
 import { createFavoritesRepository } from "../favorites/favorites.repository";
+import { enableMultipart, readMultipartForm, removeImage, storeImage } from "../posts/image-upload";
+import { createProfileMediaRepository } from "./profile-media.repository";
 import { presentUser } from "./users.presenter";
 import { createUsersRepository } from "./users.repository";
 
@@ -23,6 +26,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = createUsersRepository(ctx.db);
   const favorites = createFavoritesRepository(ctx.db);
   const route = app.withTypeProvider<ZodTypeProvider>();
+  const profileMedia = createProfileMediaRepository(ctx.db);
+  await enableMultipart(app);
 
   route.get(
     "/users",
@@ -74,6 +79,34 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await users.findById(request.params.id);
       if (!user) throw notFound(messages.userNotFoundTitle);
       return favorites.listMediaForUser(user.id);
+    },
+  );
+
+  route.post(
+    "/users/:id/avatar",
+    { schema: { params: idParamsSchema, response: { 200: userSchema, ...errorResponses, 413: errorSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      if (!policies.editProfile(viewer, request.params.id)) throw forbidden();
+      if (!request.isMultipart()) throw badRequest(postMessages.imageType, "unsupported_image");
+      const { file } = await readMultipartForm(request);
+      if (!file) throw badRequest(postMessages.imageType, "unsupported_image");
+      const previous = (await users.findById(viewer.id))?.profileImageUrl ?? null;
+      const profileImageUrl = await storeImage(ctx.config.mediaDir, file, `avatar-${viewer.id}`);
+      await users.update(viewer.id, { profileImageUrl });
+      await removeImage(ctx.config.mediaDir, previous);
+      request.log.info({ event: "avatar_updated", userId: viewer.id }, "avatar updated");
+      return presentUser((await users.findById(viewer.id))!, viewer.id);
+    },
+  );
+
+  route.get(
+    "/users/:id/media",
+    { schema: { params: idParamsSchema, response: { 200: z.array(mediaItemSchema), ...errorResponses } } },
+    async (request) => {
+      const user = await users.findById(request.params.id);
+      if (!user) throw notFound(messages.userNotFoundTitle);
+      return profileMedia.listPublishedBy(user.id);
     },
   );
 }
