@@ -8,6 +8,7 @@ import type { AppContext } from "./context";
 import { registerErrorHandler } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
+import { liveRoutes } from "./live/live.routes";
 import { mediaRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { contentRoutes } from "./modules/content/content.routes";
@@ -15,15 +16,18 @@ import { favoritesRoutes } from "./modules/favorites/favorites.routes";
 import { historyRoutes } from "./modules/history/history.routes";
 import { playlistsRoutes } from "./modules/playlists/playlists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
+import { groupsRoutes } from "./modules/groups/groups.routes";
 import { eventsRoutes } from "./modules/events/events.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { messagesRoutes } from "./modules/messages/messages.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { postsRoutes } from "./modules/posts/posts.routes";
+import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes];
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes, messagesRoutes, roomsRoutes, groupsRoutes];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
@@ -49,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => mediaRoutes(scope, ctx));
+  await app.register(async (scope) => liveRoutes(scope, ctx));
   await app.register(
     async (api) => {
       api.addHook("onRequest", async (request, reply) => {

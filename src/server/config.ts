@@ -19,6 +19,7 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z.string().max(100).default("gathering:"),
   PUBLIC_ORIGIN: z.url().optional(),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -49,6 +50,8 @@ export type Config = {
   mediaDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string;
   publicOrigin?: string;
   cookieSecure: "auto" | "true" | "false";
   trustProxy: boolean;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, "media")),
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
+    redisPrefix: parsed.REDIS_PREFIX,
     publicOrigin: parsed.PUBLIC_ORIGIN,
     cookieSecure: parsed.COOKIE_SECURE,
     trustProxy: parsed.TRUST_PROXY,

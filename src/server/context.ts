@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import type { LiveHub } from "./live/hub";
 import type { DB } from "./db/schema";
 import { type SessionManager, createSessionManager } from "./modules/auth/session";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   db: Kysely<DB>;
   sessions: SessionManager;
+  /** The live link's hub, set up when /ws is registered; modules use it to reach members in real time. */
+  live?: LiveHub;
 }
 
 export function createContext(config: Config, database: Database): AppContext {

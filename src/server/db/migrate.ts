@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Database } from "./database";
 import { initial } from "./migrations/0001_initial";
+import { live } from "./migrations/0004_live";
 import { media } from "./migrations/0002_media";
 import { community } from "./migrations/0003_community";
 
@@ -8,6 +9,7 @@ import { community } from "./migrations/0003_community";
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
   return {
     "0001_initial": initial(dialect),
+    "0004_live": live(dialect),
     "0002_media": media(dialect),
     "0003_community": community(dialect),
   };

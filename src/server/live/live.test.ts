@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { liveErrors } from "@shared/contracts/live";
+import { messages } from "@shared/messages";
+import { describeEachDatabase } from "../test/app";
+import { type Member, registerMember } from "../test/factories";
+import { LiveClient, startLiveTestApp } from "../test/live";
+
+describeEachDatabase("live link /ws", (dialect) => {
+  let t: Awaited<ReturnType<typeof startLiveTestApp>>;
+  let ruth: Member;
+  let boaz: Member;
+  let naomi: Member;
+  const clients: LiveClient[] = [];
+  const connect = async (member: Member, options: { autoPong?: boolean } = {}) => {
+    const client = await LiveClient.connect(t.wsUrl, member.cookie, { origin: t.origin, ...options });
+    clients.push(client);
+    return client;
+  };
+  const inject = (member: Member, method: "GET" | "POST" | "PUT", url: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: { cookie: member.cookie }, ...(payload !== undefined ? { payload } : {}) });
+  const createRoom = async (host: Member, body: Record<string, unknown> = { name: "Evening Prayer" }) => {
+    const response = await inject(host, "POST", "/api/rooms", body);
+    expect(response.statusCode).toBe(201);
+    return response.json().roomCode as string;
+  };
+
+  beforeAll(async () => {
+    t = await startLiveTestApp(dialect, { hub: { heartbeatMs: 200, ratePerSecond: 20, rateBurst: 40 } });
+    ruth = await registerMember(t.app, { displayName: "Ruth" });
+    boaz = await registerMember(t.app, { displayName: "Boaz" });
+    naomi = await registerMember(t.app, { displayName: "Naomi" });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.socket.terminate();
+    await t.close();
+  });
+
+  it("refuses the upgrade with 401 without a valid session", async () => {
+    expect(await LiveClient.refusal(t.wsUrl, { origin: t.origin })).toBe(401);
+    expect(await LiveClient.refusal(t.wsUrl, { origin: t.origin, cookie: "sid=forged-session-token" })).toBe(401);
+  });
+
+  it("refuses the upgrade from a foreign Origin, even with a valid session", async () => {
+    expect(await LiveClient.refusal(t.wsUrl, { origin: "https://evil.example", cookie: ruth.cookie })).toBe(403);
+  });
+
+  it("answers bad JSON, unknown types and invalid payloads with ERROR and keeps the connection open", async () => {
+    const client = await connect(ruth);
+    client.sendRaw("{not json");
+    expect((await client.next("ERROR")).message).toBe(liveErrors.invalidJson);
+    client.send("SUMMON_DRAGON", {});
+    expect((await client.next("ERROR")).message).toBe(liveErrors.unknownType);
+    client.send("JOIN_ROOM", { roomCode: "abc" });
+    expect((await client.next("ERROR")).message).toBe(messages.roomCodeRequired);
+    client.send("CHAT_MESSAGE", { message: "   ", receiverId: boaz.user.id });
+    expect((await client.next("ERROR")).message).toBe("Message cannot be empty");
+    client.send("CHAT_MESSAGE", { message: "Hello?" });
+    expect((await client.next("ERROR")).message).toBe(messages.cannotSend);
+    // Still open and working.
+    client.send("CHAT_MESSAGE", { message: "Still here", receiverId: boaz.user.id });
+    expect((await client.next("CHAT_MESSAGE_SENT")).message).toBe("Still here");
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+
+  it("closes a connection that sends a frame over the size cap (1009)", async () => {
+    const client = await connect(ruth);
+    client.send("CHAT_MESSAGE", { message: "x".repeat(70 * 1024), receiverId: boaz.user.id });
+    expect(await client.closed).toBe(1009);
+  });
+
+  it("stores a direct message before acknowledging it, delivers it to every connection of the receiver and ignores a forged senderId", async () => {
+    const sender = await connect(ruth);
+    const receiverTab1 = await connect(boaz);
+    const receiverTab2 = await connect(boaz);
+    sender.send("CHAT_MESSAGE", { message: "Grace and peace", receiverId: boaz.user.id, senderId: naomi.user.id, clientId: "c-1" });
+    const ack = await sender.next("CHAT_MESSAGE_SENT");
+    expect(ack).toMatchObject({ senderId: ruth.user.id, receiverId: boaz.user.id, message: "Grace and peace", content: "Grace and peace", clientId: "c-1" });
+    expect(ack.id).toBeGreaterThan(0);
+    const history = await inject(ruth, "GET", `/api/messages?userId=${ruth.user.id}&otherUserId=${boaz.user.id}`);
+    expect(history.json().map((m: { id: number }) => m.id)).toContain(ack.id);
+    for (const tab of [receiverTab1, receiverTab2]) {
+      const delivered = await tab.next("CHAT_MESSAGE", (m) => m.id === ack.id);
+      expect(delivered).toMatchObject({ senderId: ruth.user.id, message: "Grace and peace", senderName: "Ruth" });
+      expect(delivered.timestamp).toBe(ack.timestamp);
+    }
+    expect(await naomi_receivesNothing()).toBe(true);
+  });
+  const naomi_receivesNothing = async () => {
+    const client = await connect(naomi);
+    return client.nothing("CHAT_MESSAGE", 200);
+  };
+
+  it("reflects unread counts in GET /api/users, clears them when the conversation is opened and sends a read receipt", async () => {
+    const reader = await connect(naomi);
+    const writer = await connect(ruth);
+    writer.send("CHAT_MESSAGE", { message: "Are you coming on Sunday?", receiverId: naomi.user.id });
+    writer.send("CHAT_MESSAGE", { message: "We saved you a seat", receiverId: naomi.user.id });
+    await reader.next("CHAT_MESSAGE", (m) => m.message === "We saved you a seat");
+    const contacts = (await inject(naomi, "GET", "/api/users")).json();
+    expect(contacts.find((c: { id: number }) => c.id === ruth.user.id)).toMatchObject({ unreadCount: 2, lastMessage: "We saved you a seat" });
+    const opened = await inject(naomi, "GET", `/api/messages?userId=${naomi.user.id}&otherUserId=${ruth.user.id}`);
+    expect(opened.statusCode).toBe(200);
+    const after = (await inject(naomi, "GET", "/api/users")).json();
+    expect(after.find((c: { id: number }) => c.id === ruth.user.id).unreadCount).toBe(0);
+    const receipt = await writer.next("READ");
+    expect(receipt).toMatchObject({ readerId: naomi.user.id, otherUserId: ruth.user.id });
+  });
+
+  it("withholds read receipts when the reader turned them off, and READ over the socket marks read", async () => {
+    const reader = await connect(boaz);
+    const writer = await connect(naomi);
+    expect((await inject(boaz, "PUT", "/api/messages/settings", { readReceipts: false })).json().readReceipts).toBe(false);
+    writer.send("CHAT_MESSAGE", { message: "Did you see this?", receiverId: boaz.user.id });
+    await reader.next("CHAT_MESSAGE", (m) => m.message === "Did you see this?");
+    reader.send("READ", { otherUserId: naomi.user.id });
+    await reader.next("READ", (r) => r.readerId === boaz.user.id);
+    expect(await writer.nothing("READ", 300)).toBe(true);
+    const contacts = (await inject(boaz, "GET", "/api/users")).json();
+    expect(contacts.find((c: { id: number }) => c.id === naomi.user.id).unreadCount).toBe(0);
+    await inject(boaz, "PUT", "/api/messages/settings", { readReceipts: true });
+  });
+
+  it("relays typing to the receiver with the sender's own id", async () => {
+    const a = await connect(ruth);
+    const b = await connect(boaz);
+    a.send("TYPING", { receiverId: boaz.user.id, isTyping: true, fromUserId: naomi.user.id });
+    expect(await b.next("TYPING")).toMatchObject({ fromUserId: ruth.user.id, receiverId: boaz.user.id, isTyping: true });
+  });
+
+  it("announces presence, and hides a member who turned online status off", async () => {
+    const watcher = await connect(ruth);
+    const member = await registerMember(t.app, { displayName: "Lydia" });
+    const lydia = await connect(member);
+    expect(await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id))).toMatchObject({
+      snapshot: false,
+      users: [{ userId: member.user.id, online: true }],
+    });
+    await inject(member, "PUT", "/api/messages/settings", { onlineStatus: false });
+    expect(await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id))).toMatchObject({
+      users: [{ userId: member.user.id, online: false }],
+    });
+    const late = await connect(boaz);
+    expect(late.snapshot).toContain(ruth.user.id);
+    expect(late.snapshot).not.toContain(member.user.id);
+    expect(lydia.socket.readyState).toBe(lydia.socket.OPEN);
+  });
+
+  it("runs a conference: join, participants with host, signalling with server-set fromUserId, media state, room chat, leave", async () => {
+    const roomCode = await createRoom(ruth);
+    const host = await connect(ruth);
+    const guest = await connect(boaz);
+    const outsider = await connect(naomi);
+
+    host.send("JOIN_ROOM", { roomCode, userId: 999, username: "forged" });
+    const joined = await host.next("ROOM_INFO");
+    expect(joined).toMatchObject({ roomCode, name: "Evening Prayer", participants: [{ userId: ruth.user.id, isHost: true, video: true, audio: true }] });
+
+    guest.send("JOIN_ROOM", { roomCode: roomCode.toLowerCase() });
+    const guestView = await guest.next("ROOM_INFO");
+    expect("participants" in guestView && guestView.participants.map((p) => [p.userId, p.isHost])).toEqual([
+      [ruth.user.id, true],
+      [boaz.user.id, false],
+    ]);
+    expect(await host.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_JOINED")).toMatchObject({
+      event: "USER_JOINED",
+      participant: { userId: boaz.user.id, displayName: "Boaz", isHost: false },
+    });
+    expect((await inject(naomi, "GET", `/api/rooms/${roomCode}`)).json().participants).toBe(2);
+
+    // The newcomer offers to the member already present.
+    guest.send("VIDEO_OFFER", { roomCode, targetUserId: ruth.user.id, fromUserId: naomi.user.id, offer: { type: "offer", sdp: "v=0 offer" } });
+    expect(await host.next("VIDEO_OFFER")).toEqual({ roomCode, targetUserId: ruth.user.id, fromUserId: boaz.user.id, offer: { type: "offer", sdp: "v=0 offer" } });
+    host.send("VIDEO_ANSWER", { roomCode, targetUserId: boaz.user.id, answer: { type: "answer", sdp: "v=0 answer" } });
+    expect(await guest.next("VIDEO_ANSWER")).toMatchObject({ fromUserId: ruth.user.id, answer: { sdp: "v=0 answer" } });
+    host.send("NEW_ICE_CANDIDATE", { roomCode, targetUserId: boaz.user.id, candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 } });
+    expect(await guest.next("NEW_ICE_CANDIDATE")).toMatchObject({ fromUserId: ruth.user.id, candidate: { sdpMid: "0" } });
+
+    // Signals to someone outside the room, or from someone outside it, are refused.
+    host.send("VIDEO_OFFER", { roomCode, targetUserId: naomi.user.id, offer: { type: "offer", sdp: "x" } });
+    expect((await host.next("ERROR")).message).toBe(liveErrors.targetNotInRoom);
+    outsider.send("VIDEO_OFFER", { roomCode, targetUserId: ruth.user.id, offer: { type: "offer", sdp: "x" } });
+    expect((await outsider.next("ERROR")).message).toBe(liveErrors.notInRoom);
+    expect(await host.nothing("VIDEO_OFFER", 200)).toBe(true);
+    outsider.send("CHAT_MESSAGE", { message: "let me in", roomCode });
+    expect((await outsider.next("ERROR")).message).toBe(liveErrors.notInRoom);
+
+    guest.send("MEDIA_STATE", { roomCode, video: true, audio: false });
+    expect(await host.next("MEDIA_STATE")).toEqual({ roomCode, userId: boaz.user.id, video: true, audio: false });
+    expect((await t.ctx.live!.participants(roomCode)).find((p) => p.userId === boaz.user.id)?.audio).toBe(false);
+
+    host.send("CHAT_MESSAGE", { message: "Welcome, Boaz", roomCode });
+    expect((await host.next("CHAT_MESSAGE_SENT")).roomCode).toBe(roomCode);
+    expect(await guest.next("CHAT_MESSAGE", (m) => m.roomCode === roomCode)).toMatchObject({ senderId: ruth.user.id, message: "Welcome, Boaz" });
+
+    guest.send("LEAVE_ROOM", { roomCode });
+    expect(await host.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_LEFT")).toEqual({ roomCode, event: "USER_LEFT", userId: boaz.user.id });
+    expect((await inject(naomi, "GET", `/api/rooms/${roomCode}`)).json().participants).toBe(1);
+  });
+
+  it("closes the room for everyone when the host leaves", async () => {
+    const roomCode = await createRoom(ruth);
+    const host = await connect(ruth);
+    const guest = await connect(boaz);
+    host.send("JOIN_ROOM", { roomCode });
+    await host.next("ROOM_INFO");
+    guest.send("JOIN_ROOM", { roomCode });
+    await guest.next("ROOM_INFO");
+    host.send("LEAVE_ROOM", { roomCode });
+    expect(await guest.next("ROOM_INFO", (p) => "event" in p && p.event === "ROOM_CLOSED")).toEqual({ roomCode, event: "ROOM_CLOSED" });
+    expect((await inject(boaz, "GET", `/api/rooms/${roomCode}`)).statusCode).toBe(404);
+    guest.send("JOIN_ROOM", { roomCode });
+    expect((await guest.next("ERROR")).message).toBe(messages.joinFailed);
+  });
+
+  it("closes the room when the host's connection drops", async () => {
+    const roomCode = await createRoom(ruth);
+    const host = await connect(ruth);
+    const guest = await connect(boaz);
+    host.send("JOIN_ROOM", { roomCode });
+    await host.next("ROOM_INFO");
+    guest.send("JOIN_ROOM", { roomCode });
+    await guest.next("ROOM_INFO");
+    host.socket.terminate();
+    expect(await guest.next("ROOM_INFO", (p) => "event" in p && p.event === "ROOM_CLOSED")).toEqual({ roomCode, event: "ROOM_CLOSED" });
+  });
+
+  it("answers ERROR to a member joining a full room", async () => {
+    const roomCode = await createRoom(ruth, { name: "Small group", maxParticipants: 2 });
+    const a = await connect(ruth);
+    const b = await connect(boaz);
+    const c = await connect(naomi);
+    a.send("JOIN_ROOM", { roomCode });
+    await a.next("ROOM_INFO");
+    b.send("JOIN_ROOM", { roomCode });
+    await b.next("ROOM_INFO");
+    await a.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_JOINED");
+    c.send("JOIN_ROOM", { roomCode });
+    expect((await c.next("ERROR")).message).toBe(liveErrors.roomFull);
+    expect(await a.nothing("ROOM_INFO", 200)).toBe(true);
+  });
+
+  it("delivers group chat to members only, including one who just joined through the API", async () => {
+    const group = await t.database.db
+      .insertInto("groups")
+      .values({ name: "Prayer Warriors", description: "Praying together", createdBy: null, createdAt: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const a = await connect(ruth);
+    const b = await connect(boaz);
+    a.send("CHAT_MESSAGE", { message: "Anyone here?", groupId: group.id });
+    expect((await a.next("ERROR")).message).toBe(liveErrors.notGroupMember);
+    expect((await inject(ruth, "POST", `/api/groups/${group.id}/join`)).json()).toMatchObject({ isMember: true, memberCount: 1 });
+    expect((await inject(boaz, "POST", `/api/groups/${group.id}/join`)).json()).toMatchObject({ isMember: true, memberCount: 2 });
+    await b.next("GROUP_JOINED");
+    await a.next("GROUP_JOINED");
+    a.send("CHAT_MESSAGE", { message: "Let us pray", groupId: group.id });
+    expect((await a.next("CHAT_MESSAGE_SENT")).groupId).toBe(group.id);
+    expect(await b.next("CHAT_MESSAGE", (m) => m.groupId === group.id)).toMatchObject({ message: "Let us pray", senderId: ruth.user.id });
+  });
+
+  it("throttles a connection that sends too fast, with an ERROR", async () => {
+    const client = await connect(naomi);
+    for (let i = 0; i < 120; i += 1) client.send("TYPING", { receiverId: ruth.user.id, isTyping: true });
+    expect((await client.next("ERROR", (e) => e.message === liveErrors.rateLimited)).message).toBe(liveErrors.rateLimited);
+  });
+
+  it("drops a connection that stops answering pings", async () => {
+    const client = await connect(naomi, { autoPong: false });
+    expect(await client.closed).toBe(1006);
+  });
+
+  it("keeps answering pongs on a healthy connection", async () => {
+    const client = await connect(naomi);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+});

@@ -1,0 +1,160 @@
+import { type Kysely, sql } from "kysely";
+import { type MessageSettings, defaultMessageSettings, messageSettingsSchema } from "@shared/contracts/messages";
+import type { DB, MessagesTable } from "../../db/schema";
+import type { Selectable } from "kysely";
+
+export type MessageRow = Selectable<MessagesTable> & { senderName?: string };
+
+/** A keyset position (createdAt, id) as the opaque cursor of the API. */
+export function encodeMessageCursor(row: { createdAt: string; id: number }): string {
+  return Buffer.from(`${row.createdAt}|${row.id}`).toString("base64url");
+}
+
+export function decodeMessageCursor(cursor: string): { createdAt: string; id: number } | null {
+  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const parsedId = Number(id);
+  if (!createdAt || !Number.isInteger(parsedId) || Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt, id: parsedId };
+}
+
+export function createMessagesRepository(db: Kysely<DB>) {
+  const withSender = () =>
+    db.selectFrom("messages as m").innerJoin("users as s", "s.id", "m.senderId").selectAll("m").select("s.displayName as senderName");
+
+  /** Rows older than the cursor, newest first, at most `limit`. */
+  const before = <Q extends ReturnType<typeof withSender>>(query: Q, cursor: { createdAt: string; id: number } | null, limit: number) => {
+    let q = query;
+    if (cursor) {
+      q = q.where((w) =>
+        w.or([w("m.createdAt", "<", cursor.createdAt), w.and([w("m.createdAt", "=", cursor.createdAt), w("m.id", "<", cursor.id)])]),
+      ) as Q;
+    }
+    return q.orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(limit);
+  };
+
+  return {
+    async insert(values: { senderId: number; receiverId: number | null; groupId: number | null; roomCode: string | null; content: string; createdAt: string }): Promise<MessageRow> {
+      const row = await db
+        .insertInto("messages")
+        .values({ ...values, readAt: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    /** A page of the conversation between two members, newest first (the caller reverses it). */
+    async conversation(a: number, b: number, options: { limit: number; cursor: { createdAt: string; id: number } | null }) {
+      const query = withSender().where((w) =>
+        w.or([w.and([w("m.senderId", "=", a), w("m.receiverId", "=", b)]), w.and([w("m.senderId", "=", b), w("m.receiverId", "=", a)])]),
+      );
+      return before(query, options.cursor, options.limit).execute();
+    },
+
+    async groupMessages(groupId: number, options: { limit: number; cursor: { createdAt: string; id: number } | null }) {
+      return before(withSender().where("m.groupId", "=", groupId), options.cursor, options.limit).execute();
+    },
+
+    async roomMessages(roomCode: string, since: string, limit: number) {
+      return withSender().where("m.roomCode", "=", roomCode).where("m.createdAt", ">=", since).orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(limit).execute();
+    },
+
+    /** The viewer's latest direct messages, sent or received, newest first. */
+    async recent(viewerId: number, limit: number) {
+      return withSender()
+        .where((w) => w.or([w("m.senderId", "=", viewerId), w("m.receiverId", "=", viewerId)]))
+        .where("m.groupId", "is", null)
+        .where("m.roomCode", "is", null)
+        .orderBy("m.createdAt", "desc")
+        .orderBy("m.id", "desc")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Marks every unread message `senderId` sent `readerId` as read; answers how many changed. */
+    async markConversationRead(readerId: number, senderId: number, now: string): Promise<number> {
+      const result = await db
+        .updateTable("messages")
+        .set({ readAt: now })
+        .where("receiverId", "=", readerId)
+        .where("senderId", "=", senderId)
+        .where("readAt", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows ?? 0);
+    },
+
+    /** True when the two members have exchanged at least one direct message. */
+    async haveTalked(a: number, b: number): Promise<boolean> {
+      const row = await db
+        .selectFrom("messages")
+        .select("id")
+        .where((w) =>
+          w.or([w.and([w("senderId", "=", a), w("receiverId", "=", b)]), w.and([w("senderId", "=", b), w("receiverId", "=", a)])]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async findUser(id: number) {
+      return db.selectFrom("users").select(["id", "username", "displayName"]).where("id", "=", id).executeTakeFirst();
+    },
+
+    /** The message toggles of a member (stored under `messages` in their user_settings JSON, beside other pages' settings). */
+    async settings(userId: number): Promise<MessageSettings> {
+      return (await this.settingsOf([userId])).get(userId) ?? { ...defaultMessageSettings };
+    },
+
+    /** The message toggles of several members in one query. */
+    async settingsOf(userIds: number[]): Promise<Map<number, MessageSettings>> {
+      const result = new Map<number, MessageSettings>();
+      if (userIds.length === 0) return result;
+      const rows = await db.selectFrom("user_settings").select(["userId", "settings"]).where("userId", "in", userIds).execute();
+      for (const id of userIds) result.set(id, { ...defaultMessageSettings });
+      for (const row of rows) result.set(row.userId, readMessageSettings(row.settings));
+      return result;
+    },
+
+    async saveSettings(userId: number, changes: Partial<MessageSettings>, now: string): Promise<MessageSettings> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom("user_settings").select("settings").where("userId", "=", userId).executeTakeFirst();
+        const all = parseJsonObject(row?.settings);
+        const merged = { ...readMessageSettings(row?.settings), ...changes };
+        const settings = JSON.stringify({ ...all, messages: merged });
+        await trx
+          .insertInto("user_settings")
+          .values({ userId, settings, updatedAt: now })
+          .onConflict((oc) => oc.column("userId").doUpdateSet({ settings, updatedAt: now }))
+          .execute();
+        return merged;
+      });
+    },
+
+    /** Test and bench helper: how many messages a conversation holds. */
+    async countBetween(a: number, b: number): Promise<number> {
+      const row = await db
+        .selectFrom("messages")
+        .select(sql<number>`count(*)`.as("c"))
+        .where((w) =>
+          w.or([w.and([w("senderId", "=", a), w("receiverId", "=", b)]), w.and([w("senderId", "=", b), w("receiverId", "=", a)])]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.c);
+    },
+  };
+}
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
+
+function parseJsonObject(text: string | undefined): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function readMessageSettings(text: string | undefined): MessageSettings {
+  const stored = messageSettingsSchema.partial().safeParse(parseJsonObject(text).messages ?? {});
+  return { ...defaultMessageSettings, ...(stored.success ? stored.data : {}) };
+}

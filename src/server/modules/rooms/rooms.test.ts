@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { messages } from "@shared/messages";
+import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
+import { type Member, registerMember } from "../../test/factories";
+import { generateRoomCode } from "./rooms.service";
+
+describeEachDatabase("rooms API", (dialect) => {
+  let t: TestApp;
+  let host: Member;
+  let guest: Member;
+  const call = (member: Member | null, method: "GET" | "POST", url: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: member ? { cookie: member.cookie } : {}, ...(payload !== undefined ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]' });
+    host = await registerMember(t.app, { displayName: "Pastor John" });
+    guest = await registerMember(t.app);
+  });
+  afterAll(async () => t.close());
+
+  it("generates six-character codes of A-Z and 0-9", () => {
+    const codes = new Set(Array.from({ length: 200 }, generateRoomCode));
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    expect(codes.size).toBeGreaterThan(195);
+  });
+
+  it("creates a room hosted by the signed-in member, ignoring a forged hostId, with 10 participants at most", async () => {
+    const response = await call(host, "POST", "/api/rooms", { name: "  Bible Study  ", description: "Romans 8", hostId: guest.user.id, maxParticipants: 10 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: "Bible Study", description: "Romans 8", hostId: host.user.id, hostName: "Pastor John", maxParticipants: 10, participants: 0 });
+    expect(response.json().roomCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect((await call(host, "POST", "/api/rooms", { name: "Default size" })).json().maxParticipants).toBe(10);
+  });
+
+  it("refuses a blank name with the spec's message, too many participants, a malformed body and a signed-out member", async () => {
+    const blank = await call(host, "POST", "/api/rooms", { name: "   " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(messages.nameRequired);
+    expect((await call(host, "POST", "/api/rooms", {})).json().message).toBe(messages.nameRequired);
+    expect((await call(host, "POST", "/api/rooms", { name: "Big", maxParticipants: 50 })).statusCode).toBe(400);
+    const malformed = await t.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie: host.cookie, "content-type": "application/json" }, payload: "{nope" });
+    expect(malformed.statusCode).toBe(400);
+    expect((await call(null, "POST", "/api/rooms", { name: "x" })).statusCode).toBe(401);
+  });
+
+  it("finds an active room by code in any letter case, and answers 404 for an unknown code or a closed room", async () => {
+    const code = (await call(host, "POST", "/api/rooms", { name: "Prayer" })).json().roomCode as string;
+    expect((await call(guest, "GET", `/api/rooms/${code.toLowerCase()}`)).json()).toMatchObject({ roomCode: code, name: "Prayer" });
+    expect((await call(guest, "GET", "/api/rooms/ZZZZZ9")).statusCode).toBe(404);
+    expect((await call(guest, "GET", "/api/rooms/abc")).statusCode).toBe(400);
+    expect((await call(guest, "POST", `/api/rooms/${code}/close`)).statusCode).toBe(403);
+    expect((await call(null, "POST", `/api/rooms/${code}/close`)).statusCode).toBe(401);
+    expect((await call(host, "POST", `/api/rooms/${code}/close`)).statusCode).toBe(204);
+    expect((await call(guest, "GET", `/api/rooms/${code}`)).statusCode).toBe(404);
+    expect((await call(host, "POST", `/api/rooms/${code}/close`)).statusCode).toBe(404);
+  });
+
+  it("lists only active rooms, only to signed-in members", async () => {
+    const open = (await call(host, "POST", "/api/rooms", { name: "Open room" })).json().roomCode;
+    const closed = (await call(host, "POST", "/api/rooms", { name: "Closed room" })).json().roomCode;
+    await call(host, "POST", `/api/rooms/${closed}/close`);
+    expect((await call(null, "GET", "/api/rooms?active=true")).statusCode).toBe(401);
+    const codes = (await call(guest, "GET", "/api/rooms?active=true")).json().map((r: { roomCode: string }) => r.roomCode);
+    expect(codes).toContain(open);
+    expect(codes).not.toContain(closed);
+  });
+
+  it("answers the configured ICE servers, TURN credentials included, to signed-in members", async () => {
+    expect((await call(null, "GET", "/api/rooms/ice-servers")).statusCode).toBe(401);
+    expect((await call(guest, "GET", "/api/rooms/ice-servers")).json()).toEqual({
+      iceServers: [{ urls: "stun:stun.example.org:3478" }, { urls: "turn:turn.example.org:3478", username: "u", credential: "p" }],
+    });
+  });
+});

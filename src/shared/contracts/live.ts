@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { ROOM_CODE_LENGTH } from "../constants";
+import { messages } from "../messages";
+import { timestampSchema } from "./common";
+
+/**
+ * The live link's one typed event map (spec §7 "Live link", DESIGN.md §4): every frame is JSON
+ * `{ type, payload }`, validated by these schemas on both ends. Identity never comes from a payload:
+ * a client-sent senderId, userId or fromUserId is accepted for compatibility and then ignored (stripped).
+ */
+
+export const roomCodeSchema = z
+  .string(messages.roomCodeRequired)
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[A-Z0-9]{${ROOM_CODE_LENGTH}}$`), messages.roomCodeRequired);
+
+const idSchema = z.number().int().positive();
+const optionalId = idSchema.nullish();
+const optionalRoomCode = roomCodeSchema.nullish();
+
+/** The longest chat message a member may send. */
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+/** The largest frame the server accepts, in bytes (SDP offers are the big ones, a few KiB). */
+export const LIVE_MAX_PAYLOAD_BYTES = 64 * 1024;
+
+export const chatTextSchema = z
+  .string()
+  .max(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+  .refine((text) => text.trim().length > 0, "Message cannot be empty");
+
+const sessionDescriptionSchema = (type: "offer" | "answer") =>
+  z.object({ type: z.literal(type), sdp: z.string().max(LIVE_MAX_PAYLOAD_BYTES) });
+
+const iceCandidateSchema = z.object({
+  candidate: z.string().max(2048),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(1024).nullish(),
+  usernameFragment: z.string().max(256).nullish(),
+});
+
+const signalTarget = { roomCode: roomCodeSchema, targetUserId: idSchema };
+
+// ---------------------------------------------------------------- client → server
+
+export const clientEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("CHAT_MESSAGE"),
+    payload: z.object({
+      message: chatTextSchema,
+      receiverId: optionalId,
+      roomCode: optionalRoomCode,
+      groupId: optionalId,
+      /** A tag of the sender's choosing, echoed in CHAT_MESSAGE_SENT to match the optimistic message. */
+      clientId: z.string().max(64).optional(),
+    }),
+  }),
+  z.object({ type: z.literal("JOIN_ROOM"), payload: z.object({ roomCode: roomCodeSchema }) }),
+  z.object({ type: z.literal("LEAVE_ROOM"), payload: z.object({ roomCode: roomCodeSchema }) }),
+  z.object({ type: z.literal("VIDEO_OFFER"), payload: z.object({ ...signalTarget, offer: sessionDescriptionSchema("offer") }) }),
+  z.object({ type: z.literal("VIDEO_ANSWER"), payload: z.object({ ...signalTarget, answer: sessionDescriptionSchema("answer") }) }),
+  z.object({ type: z.literal("NEW_ICE_CANDIDATE"), payload: z.object({ ...signalTarget, candidate: iceCandidateSchema }) }),
+  z.object({
+    type: z.literal("TYPING"),
+    payload: z.object({ receiverId: optionalId, roomCode: optionalRoomCode, groupId: optionalId, isTyping: z.boolean() }),
+  }),
+  z.object({
+    type: z.literal("MEDIA_STATE"),
+    payload: z.object({ roomCode: roomCodeSchema, video: z.boolean(), audio: z.boolean() }),
+  }),
+  /** The member has read the conversation with otherUserId (or the group) up to now. */
+  z.object({ type: z.literal("READ"), payload: z.object({ otherUserId: optionalId, groupId: optionalId }) }),
+]);
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+export type ClientEventType = ClientEvent["type"];
+export type ClientPayload<T extends ClientEventType> = Extract<ClientEvent, { type: T }>["payload"];
+
+// ---------------------------------------------------------------- server → client
+
+/** A stored chat message as the live link and the messages API present it. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  receiverId: z.number().int().nullable(),
+  groupId: z.number().int().nullable(),
+  roomCode: z.string().nullable(),
+  /** The text; `content` carries the same (spec §3: "message or content"). */
+  message: z.string(),
+  content: z.string(),
+  senderName: z.string().optional(),
+  createdAt: timestampSchema,
+  timestamp: timestampSchema,
+  readAt: timestampSchema.nullable(),
+  clientId: z.string().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const participantSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  isHost: z.boolean(),
+  video: z.boolean(),
+  audio: z.boolean(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const roomInfoPayloadSchema = z.union([
+  z.object({ roomCode: z.string(), event: z.literal("USER_JOINED"), participant: participantSchema }),
+  z.object({ roomCode: z.string(), event: z.literal("USER_LEFT"), userId: z.number().int() }),
+  z.object({ roomCode: z.string(), event: z.literal("ROOM_CLOSED") }),
+  z.object({ roomCode: z.string(), name: z.string(), hostId: z.number().int(), participants: z.array(participantSchema) }),
+]);
+export type RoomInfoPayload = z.infer<typeof roomInfoPayloadSchema>;
+
+const signalFrom = { roomCode: z.string(), targetUserId: z.number().int(), fromUserId: z.number().int() };
+
+export const serverEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("CHAT_MESSAGE"), payload: chatMessageSchema }),
+  z.object({ type: z.literal("CHAT_MESSAGE_SENT"), payload: chatMessageSchema }),
+  z.object({ type: z.literal("ROOM_INFO"), payload: roomInfoPayloadSchema }),
+  z.object({ type: z.literal("VIDEO_OFFER"), payload: z.object({ ...signalFrom, offer: sessionDescriptionSchema("offer") }) }),
+  z.object({ type: z.literal("VIDEO_ANSWER"), payload: z.object({ ...signalFrom, answer: sessionDescriptionSchema("answer") }) }),
+  z.object({ type: z.literal("NEW_ICE_CANDIDATE"), payload: z.object({ ...signalFrom, candidate: iceCandidateSchema }) }),
+  z.object({ type: z.literal("ERROR"), payload: z.object({ message: z.string(), code: z.string().optional() }) }),
+  /** Who is online: the full list on connect (`snapshot`), then one change at a time. */
+  z.object({
+    type: z.literal("PRESENCE"),
+    payload: z.object({ snapshot: z.boolean(), users: z.array(z.object({ userId: z.number().int(), online: z.boolean() })) }),
+  }),
+  z.object({
+    type: z.literal("TYPING"),
+    payload: z.object({
+      fromUserId: z.number().int(),
+      receiverId: z.number().int().nullable(),
+      roomCode: z.string().nullable(),
+      groupId: z.number().int().nullable(),
+      isTyping: z.boolean(),
+    }),
+  }),
+  /** readerId has read every message otherUserId sent them up to readAt (a read receipt). */
+  z.object({
+    type: z.literal("READ"),
+    payload: z.object({ readerId: z.number().int(), otherUserId: z.number().int(), readAt: timestampSchema }),
+  }),
+  z.object({
+    type: z.literal("MEDIA_STATE"),
+    payload: z.object({ roomCode: z.string(), userId: z.number().int(), video: z.boolean(), audio: z.boolean() }),
+  }),
+  /** The member joined a group (from any of their tabs): its chat now reaches this connection. */
+  z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),
+]);
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+export type ServerEventType = ServerEvent["type"];
+export type ServerPayload<T extends ServerEventType> = Extract<ServerEvent, { type: T }>["payload"];
+
+/** ERROR texts of the live link. */
+export const liveErrors = {
+  invalidJson: "Messages must be JSON objects with a type and a payload.",
+  unknownType: "Unknown message type.",
+  missingTarget: messages.cannotSend,
+  rateLimited: "You are sending messages too fast. Please slow down.",
+  roomNotFound: messages.joinFailed,
+  roomFull: "This conference is full.",
+  notInRoom: "You are not in this conference.",
+  targetNotInRoom: "That member is not in this conference.",
+  notGroupMember: "Join this group to chat in it.",
+  receiverNotFound: "That member does not exist.",
+  messageRequestsOff: "This member is not accepting message requests.",
+  internal: "Something went wrong on our side. Please try again.",
+} as const;
