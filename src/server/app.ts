@@ -72,9 +72,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       root: webDir,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

@@ -1,4 +1,4 @@
-import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { hash, verify } from "@node-rs/argon2";
 import type { FastifyBaseLogger } from "fastify";
 import type { ChangePasswordInput, LoginInput, RegisterInput } from "@shared/contracts/auth";
 import { messages } from "@shared/messages";
@@ -11,7 +11,8 @@ import type { LoginAttemptsRepository } from "./login-attempts.repository";
 import type { SessionsRepository } from "./sessions.repository";
 
 /** argon2id with OWASP's recommended parameters (19 MiB, 2 passes). */
-const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+// Algorithm.Argon2id is a const enum, which isolated modules cannot read; 2 is its value.
+const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 /** An IP may fail this many times more than a single username before it is throttled too. */
 const IP_FAILURE_FACTOR = 4;
 

@@ -21,6 +21,8 @@ describeEachDatabase("auth", (dialect) => {
     const user = response.json();
     expect(user).toMatchObject({ username: "ruth_a", displayName: "Ruth Adeyemi", email: "ruth@example.org", accountType: "free", postCount: 0 });
     expect(JSON.stringify(user)).not.toMatch(/passwordHash|argon2/);
+    const stored = await t.database.db.selectFrom("users").select("passwordHash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(stored.passwordHash.startsWith("$argon2id$")).toBe(true);
     const cookieHeader = String(response.headers["set-cookie"]);
     expect(cookieHeader).toMatch(/HttpOnly/i);
     expect(cookieHeader).toMatch(/SameSite=Lax/i);
