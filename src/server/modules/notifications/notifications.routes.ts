@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { markNotificationsReadSchema, notificationListSchema } from "@shared/contracts/notifications";
+import { HOME_COUNTS } from "@shared/constants";
 import type { AppContext } from "../../context";
 import { errorResponses } from "../../http/schemas";
 import { requireViewer } from "../auth/session";
@@ -16,14 +17,14 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   route.get("/notifications", { schema: { response: { 200: notificationListSchema, ...errorResponses } } }, async (request) => {
     const viewer = request.viewer;
     if (!viewer) {
-      // Visitors see what is coming up at church.
+      // Visitors see the next events at church, as many as the home page shows.
       const upcoming = await ctx.db
         .selectFrom("events")
         .select(["id", "title", "location", "startTime"])
         .where("startTime", ">", new Date().toISOString())
         .where("cancelledAt", "is", null)
         .orderBy("startTime")
-        .limit(LIST_LIMIT)
+        .limit(HOME_COUNTS.events)
         .execute();
       return {
         unreadCount: upcoming.length,

@@ -26,6 +26,18 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
     expect(response.json().items.map((i: { title: string }) => i.title)).toEqual(["Sunday Worship"]);
   });
 
+  it("shows visitors at most the next three events, soonest first", async () => {
+    const day = 86_400_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    await t.database.db
+      .insertInto("events")
+      .values([5, 4, 3, 0.5].map((days) => ({ title: `In ${days} days`, description: "", startTime: at(days * day), endTime: at(days * day + 3600_000), location: "Hall", createdBy: null, cancelledAt: null, createdAt: at(0) })))
+      .execute();
+    const response = await t.app.inject({ method: "GET", url: "/api/notifications" });
+    expect(response.json().unreadCount).toBe(3);
+    expect(response.json().items.map((i: { title: string }) => i.title)).toEqual(["In 0.5 days", "Sunday Worship", "In 3 days"]);
+  });
+
   it("marks a member's notifications read, one or all", async () => {
     const member = await registerMember(t.app);
     const list = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json();
