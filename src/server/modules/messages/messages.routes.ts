@@ -41,7 +41,9 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
         const changed = await messagesRepo.markConversationRead(viewer.id, other, now);
         if (changed > 0) await ctx.live?.notifyRead(viewer.id, other, now);
       }
-      return page.reverse().map((row) => presentMessage(row));
+      // A member who keeps read receipts to themselves never shows as having read anything.
+      const sharesReceipts = (await messagesRepo.settings(other)).readReceipts;
+      return page.reverse().map((row) => presentMessage(sharesReceipts || row.senderId !== viewer.id ? row : { ...row, readAt: null }));
     },
   );
 

@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Group } from "@shared/contracts/groups";
+import type { ChatMessage, MessageSettings } from "@shared/contracts/messages";
+import type { Contact } from "@shared/contracts/users";
+import { apiJson, apiRequest } from "@web/lib/api";
+import { liveLink, useLiveEvent } from "@web/lib/live";
+
+export const CONTACTS_KEY = "/api/users";
+export const GROUPS_KEY = "/api/groups";
+export const SETTINGS_KEY = "/api/messages/settings";
+export const RECENT_KEY = "/api/messages/recent";
+
+/** Who the open conversation is with: a member or a group. */
+export type Conversation = { kind: "user"; id: number } | { kind: "group"; id: number };
+
+type Page = { messages: ChatMessage[]; next: string | null };
+
+/** The URL of the older page named by a `Link: <url>; rel="next"` header. */
+function nextLink(response: Response): string | null {
+  const link = response.headers.get("link");
+  const match = link?.match(/<([^>]+)>;\s*rel="next"/);
+  return match ? match[1] : null;
+}
+
+async function fetchPage(url: string): Promise<Page> {
+  const response = await apiRequest("GET", url);
+  return { messages: (await response.json()) as ChatMessage[], next: nextLink(response) };
+}
+
+export function conversationUrl(viewerId: number, conversation: Conversation): string {
+  return conversation.kind === "user"
+    ? `/api/messages?userId=${viewerId}&otherUserId=${conversation.id}`
+    : `/api/groups/${conversation.id}/messages`;
+}
+
+/** True when a live message belongs to the open conversation. */
+export function belongsTo(message: ChatMessage, viewerId: number, conversation: Conversation): boolean {
+  if (conversation.kind === "group") return message.groupId === conversation.id;
+  if (message.groupId !== null || message.roomCode !== null) return false;
+  return (
+    (message.senderId === conversation.id && message.receiverId === viewerId) ||
+    (message.senderId === viewerId && message.receiverId === conversation.id)
+  );
+}
+
+/**
+ * A conversation's messages: the latest page from the API (opening it marks it read on the server),
+ * older pages on demand, and live messages appended as they arrive.
+ */
+export function useConversation(viewerId: number, conversation: Conversation | null) {
+  const queryClient = useQueryClient();
+  const url = conversation ? conversationUrl(viewerId, conversation) : null;
+  const query = useQuery({
+    queryKey: [url ?? "none"],
+    queryFn: () => fetchPage(url!),
+    enabled: url !== null,
+    // A conversation is read afresh each time it is opened, so its unread messages are marked read.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [older, setOlder] = useState<Page>({ messages: [], next: null });
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+
+  useEffect(() => {
+    setOlder({ messages: [], next: null });
+    setLive([]);
+  }, [url]);
+
+  useEffect(() => {
+    // Opening the conversation read it: the contact list's unread badges follow.
+    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: [conversation?.kind === "group" ? GROUPS_KEY : CONTACTS_KEY] });
+  }, [query.isSuccess, query.dataUpdatedAt, conversation?.kind, queryClient]);
+
+  const append = useCallback((message: ChatMessage) => {
+    setLive((current) => {
+      const index = current.findIndex((m) => m.id === message.id || (message.clientId && m.clientId === message.clientId));
+      if (index === -1) return [...current, message];
+      const copy = [...current];
+      copy[index] = { ...copy[index], ...message };
+      return copy;
+    });
+  }, []);
+
+  const loadOlder = useCallback(async () => {
+    const next = older.next ?? (older.messages.length === 0 ? query.data?.next : null);
+    if (!next) return;
+    setLoadingOlder(true);
+    try {
+      const page = await fetchPage(next);
+      setOlder((current) => ({ messages: [...page.messages, ...current.messages], next: page.next }));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [older, query.data?.next]);
+
+  const seen = new Set<number>();
+  const messages = [...older.messages, ...(query.data?.messages ?? []), ...live].filter((m) => {
+    if (m.id > 0 && seen.has(m.id)) return false;
+    seen.add(m.id);
+    return true;
+  });
+  const hasOlder = older.messages.length === 0 ? Boolean(query.data?.next) : Boolean(older.next);
+  return { query, messages, append, setLive, loadOlder, hasOlder, loadingOlder };
+}
+
+/** Who is online, from the live link's presence events. */
+export function usePresence(): Set<number> {
+  const [online, setOnline] = useState<Set<number>>(new Set());
+  useLiveEvent("PRESENCE", (payload) => {
+    setOnline((current) => {
+      const next = payload.snapshot ? new Set<number>() : new Set(current);
+      for (const user of payload.users) {
+        if (user.online) next.add(user.userId);
+        else next.delete(user.userId);
+      }
+      return next;
+    });
+  });
+  return online;
+}
+
+export function useContacts(enabled: boolean) {
+  return useQuery<Contact[]>({ queryKey: [CONTACTS_KEY], enabled });
+}
+
+export function useGroups(enabled: boolean) {
+  return useQuery<Group[]>({ queryKey: [GROUPS_KEY], enabled });
+}
+
+export function useMessageSettings(enabled: boolean) {
+  return useQuery<MessageSettings>({ queryKey: [SETTINGS_KEY], enabled });
+}
+
+export async function saveMessageSettings(changes: Partial<MessageSettings>): Promise<MessageSettings> {
+  return apiJson<MessageSettings>("PUT", SETTINGS_KEY, changes);
+}
+
+export async function joinGroup(groupId: number): Promise<Group> {
+  return apiJson<Group>("POST", `/api/groups/${groupId}/join`);
+}
+
+/** Tells the server the open conversation has been read (so the sender sees a read receipt). */
+export function markRead(conversation: Conversation) {
+  liveLink.send("READ", conversation.kind === "user" ? { otherUserId: conversation.id } : { groupId: conversation.id });
+}
+
+/** A short, soft chime for an incoming message (the "Sound notifications" toggle). */
+export function playChime() {
+  try {
+    const AudioContextClass = window.AudioContext;
+    if (!AudioContextClass) return;
+    const context = new AudioContextClass();
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = 880;
+    gain.gain.setValueAtTime(0.08, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, context.currentTime + 0.25);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start();
+    oscillator.stop(context.currentTime + 0.25);
+    oscillator.onended = () => void context.close();
+  } catch {
+    // Sound is a nicety; a browser that refuses it loses nothing else.
+  }
+}

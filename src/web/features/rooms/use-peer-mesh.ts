@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { IceServers } from "@shared/contracts/rooms";
+import { liveLink } from "@web/lib/live";
+
+/**
+ * WebRTC in a mesh: one RTCPeerConnection per other member. The newcomer offers to every member already
+ * present (spec §4); answers and ICE candidates travel over the live link, relayed only within the room.
+ */
+export function usePeerMesh(roomCode: string, localStream: MediaStream | null, iceServers: IceServers["iceServers"] | undefined) {
+  const peers = useRef(new Map<number, RTCPeerConnection>());
+  const pendingCandidates = useRef(new Map<number, RTCIceCandidateInit[]>());
+  const [remoteStreams, setRemoteStreams] = useState<Record<number, MediaStream>>({});
+  const streamRef = useRef(localStream);
+  streamRef.current = localStream;
+  const iceRef = useRef(iceServers);
+  iceRef.current = iceServers;
+
+  const connectionFor = useCallback(
+    (userId: number) => {
+      const existing = peers.current.get(userId);
+      if (existing) return existing;
+      const pc = new RTCPeerConnection({ iceServers: iceRef.current ?? [] });
+      peers.current.set(userId, pc);
+      const stream = streamRef.current;
+      if (stream) {
+        for (const track of stream.getTracks()) pc.addTrack(track, stream);
+      } else {
+        // Without a camera the member still receives everyone else's audio and video.
+        pc.addTransceiver("video", { direction: "recvonly" });
+        pc.addTransceiver("audio", { direction: "recvonly" });
+      }
+      pc.onicecandidate = (event) => {
+        if (event.candidate) liveLink.send("NEW_ICE_CANDIDATE", { roomCode, targetUserId: userId, candidate: event.candidate.toJSON() as never });
+      };
+      pc.ontrack = (event) => {
+        const remote = event.streams[0] ?? new MediaStream([event.track]);
+        setRemoteStreams((current) => ({ ...current, [userId]: remote }));
+      };
+      return pc;
+    },
+    [roomCode],
+  );
+
+  const flushCandidates = async (userId: number, pc: RTCPeerConnection) => {
+    for (const candidate of pendingCandidates.current.get(userId) ?? []) await pc.addIceCandidate(candidate).catch(() => {});
+    pendingCandidates.current.delete(userId);
+  };
+
+  /** As the newcomer: offer to a member already in the room. */
+  const offerTo = useCallback(
+    async (userId: number) => {
+      const pc = connectionFor(userId);
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      liveLink.send("VIDEO_OFFER", { roomCode, targetUserId: userId, offer: { type: "offer", sdp: offer.sdp ?? "" } });
+    },
+    [connectionFor, roomCode],
+  );
+
+  const disconnect = useCallback((userId: number) => {
+    peers.current.get(userId)?.close();
+    peers.current.delete(userId);
+    pendingCandidates.current.delete(userId);
+    setRemoteStreams((current) => {
+      const { [userId]: _gone, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  useEffect(() => {
+    const offers = liveLink.on("VIDEO_OFFER", async (payload) => {
+      if (payload.roomCode !== roomCode) return;
+      const pc = connectionFor(payload.fromUserId);
+      await pc.setRemoteDescription(payload.offer);
+      await flushCandidates(payload.fromUserId, pc);
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      liveLink.send("VIDEO_ANSWER", { roomCode, targetUserId: payload.fromUserId, answer: { type: "answer", sdp: answer.sdp ?? "" } });
+    });
+    const answers = liveLink.on("VIDEO_ANSWER", async (payload) => {
+      if (payload.roomCode !== roomCode) return;
+      const pc = peers.current.get(payload.fromUserId);
+      if (!pc || pc.signalingState !== "have-local-offer") return;
+      await pc.setRemoteDescription(payload.answer);
+      await flushCandidates(payload.fromUserId, pc);
+    });
+    const candidates = liveLink.on("NEW_ICE_CANDIDATE", async (payload) => {
+      if (payload.roomCode !== roomCode) return;
+      const pc = peers.current.get(payload.fromUserId);
+      if (!pc || !pc.remoteDescription) {
+        const queue = pendingCandidates.current.get(payload.fromUserId) ?? [];
+        queue.push(payload.candidate as RTCIceCandidateInit);
+        pendingCandidates.current.set(payload.fromUserId, queue);
+        return;
+      }
+      await pc.addIceCandidate(payload.candidate as RTCIceCandidateInit).catch(() => {});
+    });
+    const all = peers.current;
+    return () => {
+      offers();
+      answers();
+      candidates();
+      for (const pc of all.values()) pc.close();
+      all.clear();
+    };
+  }, [roomCode, connectionFor]);
+
+  return { remoteStreams, offerTo, disconnect };
+}

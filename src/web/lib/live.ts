@@ -1,0 +1,133 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { LIVE_RETRY_MS } from "@shared/constants";
+import {
+  type ClientEventType,
+  type ClientPayload,
+  type ServerEvent,
+  type ServerEventType,
+  type ServerPayload,
+  serverEventSchema,
+} from "@shared/contracts/live";
+import { useAuth } from "@web/features/auth/use-auth";
+
+type Handler = (payload: never) => void;
+
+/**
+ * The live link of spec §7: one WebSocket to /ws on the page's own host (wss on https), open only while
+ * a member is signed in and some screen needs it, retried every LIVE_RETRY_MS after a drop.
+ * Typed end to end with the shared event map; every frame received is validated by it.
+ */
+export class LiveLink {
+  private socket: WebSocket | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private handlers = new Map<ServerEventType, Set<Handler>>();
+  private statusListeners = new Set<() => void>();
+  private users = 0;
+  private userId: number | null = null;
+  connected = false;
+
+  /** Keeps the link open for the signed-in member until the returned release is called. */
+  retain(userId: number): () => void {
+    if (this.userId !== userId) {
+      this.stop();
+      this.userId = userId;
+    }
+    this.users += 1;
+    if (!this.socket) this.open();
+    return () => {
+      this.users = Math.max(0, this.users - 1);
+      // Let a page change (release, then retain) keep the same socket.
+      setTimeout(() => {
+        if (this.users === 0) this.stop();
+      }, 1000);
+    };
+  }
+
+  /** Sends an event; answers false when the link isn't open (the caller shows Connection Lost). */
+  send<T extends ClientEventType>(type: T, payload: ClientPayload<T>): boolean {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify({ type, payload }));
+    return true;
+  }
+
+  on<T extends ServerEventType>(type: T, handler: (payload: ServerPayload<T>) => void): () => void {
+    const set = this.handlers.get(type) ?? new Set();
+    set.add(handler as Handler);
+    this.handlers.set(type, set);
+    return () => set.delete(handler as Handler);
+  }
+
+  subscribeStatus = (listener: () => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  getConnected = () => this.connected;
+
+  private setConnected(connected: boolean) {
+    if (this.connected === connected) return;
+    this.connected = connected;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  private open() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const protocol = window.location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${protocol}://${window.location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => this.setConnected(true));
+    socket.addEventListener("message", (message) => this.dispatch(message.data));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.setConnected(false);
+      if (this.users > 0) this.retryTimer = setTimeout(() => this.open(), LIVE_RETRY_MS);
+    });
+  }
+
+  private stop() {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    this.setConnected(false);
+  }
+
+  private dispatch(data: unknown) {
+    let event: ServerEvent;
+    try {
+      const parsed = serverEventSchema.safeParse(JSON.parse(String(data)));
+      if (!parsed.success) return;
+      event = parsed.data;
+    } catch {
+      return;
+    }
+    for (const handler of this.handlers.get(event.type) ?? []) (handler as (payload: unknown) => void)(event.payload);
+  }
+}
+
+/** The page's one live link. */
+export const liveLink = new LiveLink();
+
+/** Opens the live link while a member is signed in and the calling screen is shown; answers whether it is connected. */
+export function useLiveLink(): { connected: boolean; send: LiveLink["send"] } {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId === null) return;
+    return liveLink.retain(userId);
+  }, [userId]);
+  const connected = useSyncExternalStore(liveLink.subscribeStatus, liveLink.getConnected);
+  return { connected: userId !== null && connected, send: liveLink.send.bind(liveLink) };
+}
+
+/** Calls `handler` for every live event of `type` while the component is mounted (always the latest handler). */
+export function useLiveEvent<T extends ServerEventType>(type: T, handler: (payload: ServerPayload<T>) => void): void {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => liveLink.on(type, (payload) => latest.current(payload)), [type]);
+}
