@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { countHashtags } from "./hashtags";
+import { countTopics } from "./hashtags";
 
 /** The community sidebars' figures, counted from the data: SQL only. */
 export function createCommunityRepository(db: Kysely<DB>) {
@@ -38,7 +38,7 @@ export function createCommunityRepository(db: Kysely<DB>) {
         .orderBy("createdAt", "desc")
         .limit(5000)
         .execute();
-      return countHashtags(rows.map((row) => row.content)).slice(0, limit);
+      return countTopics(rows.map((row) => row.content)).slice(0, limit);
     },
 
     /** Groups by their members and this week's messages. */

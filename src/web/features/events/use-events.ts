@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ChurchEvent, CreateEvent, RsvpResult, RsvpStatus } from "@shared/contracts/events";
+import { apiJson, errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
+
+export const EVENTS_KEY = "/api/events";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const timeOnly = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
+const fullDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
+
+/** "Sun, Jan 5, 6:00 PM – 8:00 PM", or both full date-times when the event spans days. */
+export function formatEventTime(event: Pick<ChurchEvent, "startTime" | "endTime">): string {
+  const start = new Date(event.startTime);
+  const end = new Date(event.endTime);
+  const sameDay = start.toDateString() === end.toDateString();
+  return `${dateTime.format(start)} – ${sameDay ? timeOnly.format(end) : dateTime.format(end)}`;
+}
+
+export function formatEventDate(event: Pick<ChurchEvent, "startTime">): string {
+  return fullDate.format(new Date(event.startTime));
+}
+
+function useRefreshEvents() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY] });
+}
+
+export function useRsvp() {
+  const refresh = useRefreshEvents();
+  return useMutation({
+    mutationFn: ({ eventId, status }: { eventId: number; status: RsvpStatus }) =>
+      apiJson<RsvpResult>("PUT", `${EVENTS_KEY}/${eventId}/rsvp`, { status }),
+    onSuccess: (result) => {
+      toast({
+        title: result.status === "going" ? "You're Going!" : "RSVP Updated",
+        description: result.status === "going" ? `${result.goingCount} going so far. See you there!` : "We'll miss you this time.",
+      });
+      refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to save your RSVP"), variant: "destructive" }),
+  });
+}
+
+export function useSaveEvent() {
+  const refresh = useRefreshEvents();
+  return useMutation({
+    mutationFn: ({ id, event }: { id?: number; event: CreateEvent }) =>
+      id ? apiJson<ChurchEvent>("PATCH", `${EVENTS_KEY}/${id}`, event) : apiJson<ChurchEvent>("POST", EVENTS_KEY, event),
+    onSuccess: (_event, { id }) => {
+      toast({ title: id ? "Event Updated" : "Event Created", description: "The calendar has been updated." });
+      refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to save the event"), variant: "destructive" }),
+  });
+}
+
+export function useCancelEvent() {
+  const refresh = useRefreshEvents();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<ChurchEvent>("POST", `${EVENTS_KEY}/${id}/cancel`),
+    onSuccess: () => {
+      toast({ title: "Event Cancelled", description: "Members' calendars will show it as cancelled." });
+      refresh();
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to cancel the event"), variant: "destructive" }),
+  });
+}

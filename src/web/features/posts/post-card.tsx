@@ -1,0 +1,118 @@
+import { Link } from "wouter";
+import { Flag, Heart, MessageCircle, MoreHorizontal, Trash2 } from "lucide-react";
+import type { Post } from "@shared/contracts/posts";
+import { formatRelativeTime } from "@shared/format";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
+import { UserAvatar } from "@web/components/ui/avatar";
+import { cn } from "@web/lib/utils";
+
+type PostCardProps = {
+  post: Post;
+  /** Signed-in viewer's id; without it the card is a read-only preview. */
+  viewerId?: number | null;
+  canModerate?: boolean;
+  onLike?: () => void;
+  likePending?: boolean;
+  /** Opens the post's detail view (the Comment button). */
+  onOpen?: () => void;
+  onDelete?: () => void;
+  onReport?: () => void;
+  /** The heading level of the author line, so the page's outline stays in order. */
+  headingLevel?: "h2" | "h3";
+};
+
+/** One post of the community feed: author, relative time, text, image, and the like and comment buttons. */
+export function PostCard({ post, viewerId, canModerate, onLike, likePending, onOpen, onDelete, onReport, headingLevel = "h2" }: PostCardProps) {
+  const Heading = headingLevel;
+  const interactive = viewerId != null;
+  const own = viewerId === post.userId;
+  const headingId = `post-${post.id}-author`;
+  return (
+    <Card className="p-5" aria-labelledby={headingId} role="article">
+      <div className="flex items-start gap-3">
+        <Link href={`/profile/${post.user.id}`} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
+          <UserAvatar displayName={post.user.displayName} imageUrl={post.user.profileImageUrl} />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <Heading id={headingId} className="text-base font-semibold leading-tight">
+            <Link href={`/profile/${post.user.id}`} className="hover:underline">
+              {post.user.displayName}
+            </Link>
+          </Heading>
+          <time dateTime={post.createdAt} className="text-sm text-muted-foreground" title={new Date(post.createdAt).toLocaleString()}>
+            {formatRelativeTime(post.createdAt)}
+          </time>
+        </div>
+        {interactive && (onReport || onDelete) ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Post options">
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {!own && onReport ? (
+                <DropdownMenuItem onSelect={onReport}>
+                  <Flag aria-hidden="true" />
+                  Report post
+                </DropdownMenuItem>
+              ) : null}
+              {(own || canModerate) && onDelete ? (
+                <DropdownMenuItem onSelect={onDelete} className="text-destructive">
+                  <Trash2 aria-hidden="true" />
+                  Delete post
+                </DropdownMenuItem>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+
+      <p className="mt-3 whitespace-pre-wrap break-words">{post.content}</p>
+      {post.imageUrl ? (
+        <img
+          src={post.imageUrl}
+          alt={`Image shared by ${post.user.displayName}`}
+          loading="lazy"
+          className="mt-3 max-h-[28rem] w-full rounded-lg border border-border object-cover"
+        />
+      ) : null}
+
+      <div className="mt-4 flex items-center gap-2 border-t border-border pt-3">
+        {interactive ? (
+          <>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onLike}
+              disabled={likePending}
+              aria-pressed={post.likedByMe}
+              aria-label={`Like (${post.likesCount})`}
+              className={cn(post.likedByMe && "text-rose-600 dark:text-rose-400")}
+            >
+              <Heart aria-hidden="true" className={cn(post.likedByMe && "fill-current")} />
+              {post.likesCount}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onOpen} aria-label={`Comment (${post.commentsCount})`}>
+              <MessageCircle aria-hidden="true" />
+              {post.commentsCount}
+            </Button>
+          </>
+        ) : (
+          <p className="flex items-center gap-4 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1.5">
+              <Heart className="size-4" aria-hidden="true" />
+              {post.likesCount} {post.likesCount === 1 ? "like" : "likes"}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <MessageCircle className="size-4" aria-hidden="true" />
+              {post.commentsCount} {post.commentsCount === 1 ? "comment" : "comments"}
+            </span>
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
