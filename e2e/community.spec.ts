@@ -1,0 +1,97 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, expectToast, register, test } from "./fixtures";
+
+async function currentUserId(page: Page): Promise<number> {
+  const response = await page.request.get("/api/auth/current");
+  return (await response.json()).id as number;
+}
+
+async function createPost(request: APIRequestContext, content: string): Promise<number> {
+  const response = await request.post("/api/posts", { data: { content } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).id as number;
+}
+
+test("a visitor sees Sign In Required, a 2-post preview and Join Our Community", async ({ page }) => {
+  await page.goto("/community");
+  await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In", exact: true }).last()).toHaveAttribute("href", "/auth/login");
+  await expect(page.getByRole("article")).toHaveCount(2);
+  await expect(page.getByRole("link", { name: "Join Our Community" })).toHaveAttribute("href", "/auth/register");
+  // A visitor cannot post, like or comment.
+  await expect(page.getByRole("button", { name: "Post", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Like/ })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});
+
+test("a member posts, likes, opens the detail, comments and goes back to the feed", async ({ page }) => {
+  await register(page);
+  await page.goto("/community");
+  const composer = page.getByLabel("Share with the community");
+  const postButton = page.getByRole("button", { name: "Post", exact: true });
+  await expect(postButton).toBeDisabled();
+  await composer.fill("   ");
+  await expect(postButton).toBeDisabled();
+  const content = `Thankful for this church family ${Date.now()} #Gratitude`;
+  await composer.fill(content);
+  await expect(postButton).toBeEnabled();
+  await postButton.click();
+  await expectToast(page, "Post Created", "Your post has been shared with the community.");
+  await expect(composer).toHaveValue("");
+
+  const card = page.getByRole("article").filter({ hasText: content });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("just now");
+  await expect(page.getByRole("article").first()).toContainText(content);
+
+  const like = card.getByRole("button", { name: /^Like/ });
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(card.getByRole("button", { name: "Like (1)" })).toHaveAttribute("aria-pressed", "true");
+  await card.getByRole("button", { name: "Like (1)" }).click();
+  await expect(card.getByRole("button", { name: "Like (0)" })).toHaveAttribute("aria-pressed", "false");
+  await card.getByRole("button", { name: "Like (0)" }).click();
+  await expect(card.getByRole("button", { name: "Like (1)" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await card.getByRole("button", { name: /^Comment/ }).click();
+  await expect(page).toHaveURL(/\/community\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Post Details" })).toBeVisible();
+  await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
+  const commentButton = page.getByRole("button", { name: "Comment", exact: true });
+  await expect(commentButton).toBeDisabled();
+  await page.getByLabel("Add a comment").fill("Amen to that!");
+  await commentButton.click();
+  await expectToast(page, "Comment Added", "Your comment has been posted.");
+  await expect(page.getByRole("listitem").filter({ hasText: "Amen to that!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole("button", { name: "Back to Feed" }).click();
+  await expect(page).toHaveURL(/\/community$/);
+  await expect(page.getByRole("article").filter({ hasText: content }).getByRole("button", { name: "Comment (1)" })).toBeVisible();
+});
+
+test("/community/{id} opens that post's detail directly", async ({ page }) => {
+  await register(page);
+  const content = `Opened by link ${Date.now()}`;
+  const id = await createPost(page.request, content);
+  await page.goto(`/community/${id}`);
+  await expect(page.getByRole("heading", { name: "Post Details" })).toBeVisible();
+  await expect(page.getByRole("article")).toContainText(content);
+  await expect(page.getByRole("button", { name: "Back to Feed" })).toBeVisible();
+});
+
+test("the sidebars show stats and topics counted from the data", async ({ page }) => {
+  await register(page);
+  const before = await (await page.request.get("/api/community/stats")).json();
+  await page.goto("/community");
+  const stats = page.getByRole("complementary", { name: "Community information" });
+  await expect(stats.getByRole("heading", { name: "Community Stats" })).toBeVisible();
+  await expect(stats.getByText("Members", { exact: true }).locator("..")).toContainText(new Intl.NumberFormat("en-US").format(before.members));
+  await expect(stats.getByRole("heading", { name: "Active Groups" })).toBeVisible();
+  await expect(stats.getByRole("heading", { name: "Trending Topics" })).toBeVisible();
+  await expect(stats.getByRole("heading", { name: "Community Guidelines" })).toBeVisible();
+  await expect(stats.getByText("Posts this week", { exact: true }).locator("..")).toContainText(String(before.postsThisWeek));
+  expect(await currentUserId(page)).toBeGreaterThan(0);
+});

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import { expect, expectNoA11yViolations, expectToast, register, test } from "./fixtures";
+
+test("a member RSVPs to an event and downloads its .ics", async ({ page }) => {
+  await register(page);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  const card = page.locator("[id^=event-]").first();
+  const title = (await card.getByRole("heading").textContent())!.trim();
+  const going = card.getByRole("button", { name: "Going", exact: true });
+  const before = Number((await card.getByText(/\d+ going/).textContent())!.match(/\d+/)![0]);
+  await going.click();
+  await expectToast(page, "You're Going!");
+  await expect(going).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByText(`${before + 1} going`)).toBeVisible();
+  await card.getByRole("button", { name: "Not Going" }).click();
+  await expect(card.getByRole("button", { name: "Not Going" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByText(`${before} going`)).toBeVisible();
+
+  const downloadPromise = page.waitForEvent("download");
+  await card.getByRole("link", { name: /^Add to Calendar/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.ics$/);
+  const text = fs.readFileSync((await download.path())!, "utf8");
+  expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+  expect(text.replace(/\r\n /g, "")).toContain(`SUMMARY:${title.replace(/([,;])/g, "\\$1")}`);
+  await expectNoA11yViolations(page);
+
+  await page.getByRole("tab", { name: "Past Events" }).click();
+  await expect(page.getByRole("tabpanel")).toBeVisible();
+});
+
+test("the subscribable calendar feed is linked from /events", async ({ page }) => {
+  await page.goto("/events");
+  await expect(page.getByRole("link", { name: "Subscribe" })).toHaveAttribute("href", /^webcal:\/\/.+\/api\/events\/calendar\.ics$/);
+  const feed = await page.request.get("/api/events/calendar.ics");
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await feed.text()).toContain("BEGIN:VEVENT");
+  await expect(page.getByRole("link", { name: "Sign in to RSVP" }).first()).toHaveAttribute("href", "/auth/login");
+  await expectNoA11yViolations(page);
+});
