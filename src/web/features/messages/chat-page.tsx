@@ -12,7 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
-import { Tabs, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { useLiveEvent, useLiveLink } from "@web/lib/live";
 import { toast } from "@web/lib/use-toast";
@@ -191,14 +191,13 @@ function Messenger({ viewer }: { viewer: User }) {
     <div className="flex flex-col gap-6">
       <div className="grid gap-6 lg:grid-cols-[minmax(280px,360px)_1fr]">
         <Card className="flex flex-col overflow-hidden">
+          <Tabs value={tab} onValueChange={(value) => setTab(value as "messages" | "contacts")}>
           <div className="flex flex-col gap-3 border-b border-border p-4">
             <div className="flex items-center justify-between gap-2">
-              <Tabs value={tab} onValueChange={(value) => setTab(value as "messages" | "contacts")}>
-                <TabsList>
-                  <TabsTrigger value="messages">Messages</TabsTrigger>
-                  <TabsTrigger value="contacts">Contacts</TabsTrigger>
-                </TabsList>
-              </Tabs>
+              <TabsList>
+                <TabsTrigger value="messages">Messages</TabsTrigger>
+                <TabsTrigger value="contacts">Contacts</TabsTrigger>
+              </TabsList>
               <Button size="sm" onClick={startConversation}>
                 <MessageSquarePlus aria-hidden="true" />
                 New Message
@@ -221,44 +220,49 @@ function Messenger({ viewer }: { viewer: User }) {
               {connected ? "Connected" : "Connecting…"}
             </p>
           </div>
-          <ul className="h-[60vh] overflow-y-auto p-2" aria-label={tab === "contacts" ? "Contacts" : "Conversations"}>
-            {contacts.isPending ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
-            {!contacts.isPending && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
-            {shown.map((contact) => {
-              const selected = conversation?.kind === "user" && conversation.id === contact.id;
-              return (
-                <li key={contact.id}>
-                  <button
-                    type="button"
-                    onClick={() => setConversation({ kind: "user", id: contact.id })}
-                    aria-current={selected ? "true" : undefined}
-                    className={cn(
-                      "flex w-full cursor-pointer items-center gap-3 rounded-lg p-3 text-left transition-colors hover:bg-accent",
-                      selected && "bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft",
-                    )}
-                  >
-                    <span className="relative">
-                      <UserAvatar displayName={contact.displayName} imageUrl={contact.profileImageUrl} />
-                      {online.has(contact.id) ? (
-                        <span className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-card bg-green-500" aria-label="Online" role="img" />
-                      ) : null}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{contact.displayName}</span>
-                      <span className="block truncate text-sm text-muted-foreground">
-                        {tab === "contacts" ? `@${contact.username}` : (contact.lastMessage ?? "Start a conversation")}
-                      </span>
-                    </span>
-                    {contact.unreadCount > 0 ? (
-                      <Badge aria-label={`${contact.unreadCount} unread`} data-testid="unread-badge">
-                        {contact.unreadCount}
-                      </Badge>
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+            {(["messages", "contacts"] as const).map((value) => (
+              <TabsContent key={value} value={value} className="mt-0">
+              <ul className="h-[60vh] overflow-y-auto p-2" aria-label={tab === "contacts" ? "Contacts" : "Conversations"}>
+                {contacts.isPending ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
+                {!contacts.isPending && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
+                {shown.map((contact) => {
+                  const selected = conversation?.kind === "user" && conversation.id === contact.id;
+                  return (
+                    <li key={contact.id}>
+                      <button
+                        type="button"
+                        onClick={() => setConversation({ kind: "user", id: contact.id })}
+                        aria-current={selected ? "true" : undefined}
+                        className={cn(
+                          "flex w-full cursor-pointer items-center gap-3 rounded-lg p-3 text-left transition-colors hover:bg-accent",
+                          selected && "bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft",
+                        )}
+                      >
+                        <span className="relative">
+                          <UserAvatar displayName={contact.displayName} imageUrl={contact.profileImageUrl} />
+                          {online.has(contact.id) ? (
+                            <span className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-card bg-green-500" aria-label="Online" role="img" />
+                          ) : null}
+                        </span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate font-medium">{contact.displayName}</span>
+                          <span className="block truncate text-sm text-muted-foreground">
+                            {tab === "contacts" ? `@${contact.username}` : (contact.lastMessage ?? "Start a conversation")}
+                          </span>
+                        </span>
+                        {contact.unreadCount > 0 ? (
+                          <Badge aria-label={`${contact.unreadCount} unread`} data-testid="unread-badge">
+                            {contact.unreadCount}
+                          </Badge>
+                        ) : null}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              </TabsContent>
+            ))}
+          </Tabs>
         </Card>
         {peer ? (
           <ConversationPanel

@@ -274,7 +274,6 @@ function JoinConferenceForm({ onJoin }: { onJoin: (code: string) => Promise<void
           value={code}
           onChange={(e) => setCode(normalizeRoomCode(e.target.value))}
           placeholder="ABC123"
-          maxLength={ROOM_CODE_LENGTH}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
