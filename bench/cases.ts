@@ -17,6 +17,8 @@ export interface BenchCase {
   baseline(sqlite: SQLite.Database, fixture: Fixture, cookieToken: string | undefined): unknown;
   /** For non-JSON cases (e.g. media ranges) extra request headers. */
   headers?: Record<string, string>;
+  /** Bulk data the fixture must add before measuring (e.g. `{ posts: 100_000 }`). */
+  needs?: { posts?: number };
 }
 
 const sessionUser = (sqlite: SQLite.Database, token: string | undefined) => {
@@ -85,6 +87,35 @@ export const cases: BenchCase[] = [
            from users u where u.id != @v order by "lastMessageAt" desc nulls last, u."displayName" limit 200`,
         )
         .all({ v });
+    },
+  },
+  {
+    name: "GET /api/posts (20 posts with users, 100k posts, signed in)",
+    path: () => "/api/posts",
+    signedIn: true,
+    needs: { posts: 100_000 },
+    baseline(sqlite, _fixture, token) {
+      const viewer = sessionUser(sqlite, token);
+      const rows = sqlite
+        .prepare(
+          `select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
+                  u."displayName", u."profileImageUrl",
+                  exists(select 1 from post_likes l where l."postId" = p.id and l."userId" = ?) as "likedByMe"
+           from posts p join users u on u.id = p."userId"
+           order by p."createdAt" desc, p.id desc limit 21`,
+        )
+        .all(viewer?.id ?? 0) as Record<string, unknown>[];
+      return rows.slice(0, 20).map((row) => ({
+        id: row.id,
+        content: row.content,
+        imageUrl: row.imageUrl,
+        userId: row.userId,
+        createdAt: row.createdAt,
+        likesCount: row.likesCount,
+        commentsCount: row.commentsCount,
+        likedByMe: Boolean(row.likedByMe),
+        user: { id: row.userId, displayName: row.displayName, profileImageUrl: row.profileImageUrl },
+      }));
     },
   },
 ];
