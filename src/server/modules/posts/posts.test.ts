@@ -232,6 +232,17 @@ describeEachDatabase("posts", (dialect) => {
     expect(stored.likesCount).toBe(5);
   });
 
+  it("keeps the count equal to the like rows when one member toggles many times at once", async () => {
+    const post = (await createPost(boaz, { content: "Double-click me" })).json();
+    const answers = await Promise.all(Array.from({ length: 7 }, () => like(ruth, post.id)));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const rows = await t.ctx.db.selectFrom("post_likes").select("userId").where("postId", "=", post.id).execute();
+    const stored = (await t.app.inject({ method: "GET", url: `/api/posts/${post.id}`, headers: as(ruth) })).json();
+    expect(rows.length).toBeLessThanOrEqual(1);
+    expect(stored.likesCount).toBe(rows.length);
+    expect(stored.likedByMe).toBe(rows.length === 1);
+  });
+
   it("answers 401 to a signed-out like and 404 for an unknown post", async () => {
     const post = (await createPost(ruth, { content: "x" })).json();
     const signedOut = await like(null, post.id);
