@@ -1,0 +1,69 @@
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+test.describe("the sidebar", () => {
+  test("below 768 px it hides behind the menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto("/music");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toBeHidden();
+
+    const open = page.getByRole("button", { name: "Open menu" });
+    await expect(open).toHaveAttribute("aria-expanded", "false");
+    await open.click();
+    await expect(sidebar).toBeVisible();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(sidebar.getByRole("link", { name: "Music" })).toHaveAttribute("aria-current", "page");
+    await expectNoA11yViolations(page);
+
+    // Escape closes it; choosing a page closes it too.
+    await page.keyboard.press("Escape");
+    await expect(sidebar).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await sidebar.getByRole("link", { name: "Community" }).click();
+    await expect(page).toHaveURL("/community");
+    await expect(sidebar).toBeHidden();
+
+    // A visitor gets a Sign In button in the header on small screens.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("from 768 px it is always open and highlights the active route", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+
+    for (const group of ["Main", "Connect", "Your Library"]) {
+      await expect(sidebar.getByRole("heading", { name: group })).toBeVisible();
+    }
+    const labels = await sidebar.getByRole("navigation").getByRole("link").allTextContents();
+    expect(labels.map((label) => label.trim())).toEqual([
+      "Home",
+      "Discover",
+      "Podcasts",
+      "Music",
+      "Sermons",
+      "Video Conferences",
+      "Messaging",
+      "Community",
+      "Favorites",
+      "Playlists",
+      "History",
+    ]);
+    await expect(sidebar.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+
+    await sidebar.getByRole("link", { name: "Messaging" }).click();
+    await expect(page).toHaveURL("/chat");
+    await expect(page.getByRole("heading", { level: 1, name: "Messaging" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Messaging" })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+    await expectNoA11yViolations(page);
+
+    // A detail route keeps its section highlighted.
+    await page.goto("/playlists/1");
+    await expect(sidebar.getByRole("link", { name: "Playlists" })).toHaveAttribute("aria-current", "page");
+  });
+});

@@ -1,0 +1,36 @@
+import { expect, expectNoA11yViolations, test } from "./fixtures";
+
+test.describe("a visitor on the home page", () => {
+  test("is invited to sign in or register, sees the live service and the quick links", async ({ page }) => {
+    await page.goto("/");
+
+    const banner = page.getByRole("region", { name: /Welcome to/ });
+    await expect(banner.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(banner).toContainText("Sign in or register to unlock all features");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth/login");
+    await expect(banner.getByRole("link", { name: "Register" })).toHaveAttribute("href", "/auth/register");
+
+    const hero = page.getByRole("region", { name: "Sunday Worship Service" });
+    await expect(hero.getByText("LIVE NOW")).toBeVisible();
+    await expect(hero.getByRole("link", { name: "Join Now" })).toBeVisible();
+    await expect(hero.getByRole("button", { name: "Remind Me" })).toBeVisible();
+
+    const quickLinks = page.getByRole("navigation", { name: "Quick links" }).getByRole("link");
+    await expect(quickLinks).toHaveCount(4);
+    const hrefs = await quickLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs).toEqual(["/video-conference", "/podcasts", "/sermons", "/music"]);
+
+    // Signed out, the sidebar offers Sign In instead of a member card.
+    await expect(page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page).toHaveTitle(/Home/);
+    await expectNoA11yViolations(page);
+  });
+
+  test("follows a quick link to its page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: /Sermons/ }).click();
+    await expect(page).toHaveURL("/sermons");
+    await expect(page.getByRole("heading", { level: 1, name: "Sermons" })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});

@@ -1,0 +1,113 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Route, Switch } from "wouter";
+import { AppLayout } from "@web/components/layout/app-layout";
+import { Spinner } from "@web/components/ui/spinner";
+import { Toaster } from "@web/components/ui/toaster";
+import { TooltipProvider } from "@web/components/ui/tooltip";
+import { AuthProvider } from "@web/features/auth/use-auth";
+import { PlayerProvider } from "@web/features/player/player-provider";
+import { queryClient } from "@web/lib/query-client";
+import { ThemeProvider } from "@web/lib/theme";
+
+/** Loads a page's named export on first visit, so the first page's JS stays small. */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = lazyPage(() => import("./features/home/home-page"), "HomePage");
+const AuthPage = lazyPage(() => import("./features/auth/auth-page"), "AuthPage");
+const DiscoverPage = lazyPage(() => import("./features/discover/discover-page"), "DiscoverPage");
+const PodcastsPage = lazyPage(() => import("./features/podcasts/podcasts-page"), "PodcastsPage");
+const PodcastHostingPage = lazyPage(() => import("./features/podcasts/podcast-hosting-page"), "PodcastHostingPage");
+const MusicPage = lazyPage(() => import("./features/music/music-page"), "MusicPage");
+const SermonsPage = lazyPage(() => import("./features/sermons/sermons-page"), "SermonsPage");
+const VideoConferencePage = lazyPage(() => import("./features/rooms/video-conference-page"), "VideoConferencePage");
+const ChatPage = lazyPage(() => import("./features/messages/chat-page"), "ChatPage");
+const CommunityPage = lazyPage(() => import("./features/posts/community-page"), "CommunityPage");
+const FavoritesPage = lazyPage(() => import("./features/favorites/favorites-page"), "FavoritesPage");
+const PlaylistsPage = lazyPage(() => import("./features/playlists/playlists-page"), "PlaylistsPage");
+const PlaylistPage = lazyPage(() => import("./features/playlists/playlist-page"), "PlaylistPage");
+const HistoryPage = lazyPage(() => import("./features/history/history-page"), "HistoryPage");
+const SearchPage = lazyPage(() => import("./features/search/search-page"), "SearchPage");
+const ProfilePage = lazyPage(() => import("./features/users/profile-page"), "ProfilePage");
+const SettingsPage = lazyPage(() => import("./features/settings/settings-page"), "SettingsPage");
+const AccountPage = lazyPage(() => import("./features/account/account-page"), "AccountPage");
+const CreatePage = lazyPage(() => import("./features/create/create-page"), "CreatePage");
+const EventsPage = lazyPage(() => import("./features/events/events-page"), "EventsPage");
+const StreamingPage = lazyPage(() => import("./features/streaming/streaming-page"), "StreamingPage");
+const AdvertisePage = lazyPage(() => import("./features/advertise/advertise-page"), "AdvertisePage");
+const PrivacyPage = lazyPage(() => import("./features/legal/privacy-page"), "PrivacyPage");
+const TermsPage = lazyPage(() => import("./features/legal/terms-page"), "TermsPage");
+const ContactPage = lazyPage(() => import("./features/contact/contact-page"), "ContactPage");
+const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), "NotFoundPage");
+
+function PageSpinner() {
+  return <Spinner label="Loading page…" className="min-h-[40vh]" />;
+}
+
+/** The route table of spec §2. The auth page stands alone; every other page sits in the app layout. */
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/auth/:tab?">
+        <Suspense fallback={<PageSpinner />}>
+          <AuthPage />
+        </Suspense>
+      </Route>
+      <Route>
+        <AppLayout>
+          <Suspense fallback={<PageSpinner />}>
+            <Switch>
+              <Route path="/" component={HomePage} />
+              <Route path="/discover" component={DiscoverPage} />
+              <Route path="/podcasts" component={PodcastsPage} />
+              <Route path="/podcasts/host" component={PodcastHostingPage} />
+              <Route path="/music" component={MusicPage} />
+              <Route path="/sermons" component={SermonsPage} />
+              <Route path="/video-conference" component={VideoConferencePage} />
+              <Route path="/chat" component={ChatPage} />
+              <Route path="/community/:id?" component={CommunityPage} />
+              <Route path="/favorites" component={FavoritesPage} />
+              <Route path="/playlists" component={PlaylistsPage} />
+              <Route path="/playlists/:id" component={PlaylistPage} />
+              <Route path="/history" component={HistoryPage} />
+              <Route path="/search" component={SearchPage} />
+              <Route path="/profile/:id?" component={ProfilePage} />
+              <Route path="/settings" component={SettingsPage} />
+              <Route path="/account" component={AccountPage} />
+              <Route path="/create" component={CreatePage} />
+              <Route path="/events" component={EventsPage} />
+              <Route path="/streaming" component={StreamingPage} />
+              <Route path="/advertise" component={AdvertisePage} />
+              <Route path="/privacy" component={PrivacyPage} />
+              <Route path="/terms" component={TermsPage} />
+              <Route path="/contact" component={ContactPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </AppLayout>
+      </Route>
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>
+          <TooltipProvider>
+            <PlayerProvider>
+              <Routes />
+            </PlayerProvider>
+            <Toaster />
+          </TooltipProvider>
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from "wouter";
+import { CreditCard, LogOut, Settings, User as UserIcon, UserRound } from "lucide-react";
+import type { User } from "@shared/contracts/users";
+import { UserAvatar } from "@web/components/ui/avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@web/components/ui/dropdown-menu";
+import { useAuth } from "@web/features/auth/use-auth";
+import { errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
+
+/** The header's avatar menu for a signed-in member (spec §2 "Layout"). */
+export function AccountMenu({ user }: { user: User }) {
+  const { logout } = useAuth();
+
+  async function handleLogout() {
+    try {
+      await logout();
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Could not log out. Please try again."), variant: "destructive" });
+    }
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="cursor-pointer rounded-full"
+        aria-label={`Account menu for ${user.displayName}`}
+      >
+        <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="sm" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="flex flex-col">
+          <span className="truncate">{user.displayName}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">
+            {user.accountType === "premium" ? "Premium Member" : "Free Account"}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <UserRound aria-hidden="true" />
+            My Account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href={`/profile/${user.id}`}>
+            <UserIcon aria-hidden="true" />
+            Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings aria-hidden="true" />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/account">
+            <CreditCard aria-hidden="true" />
+            Subscription
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void handleLogout()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+

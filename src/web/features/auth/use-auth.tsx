@@ -1,0 +1,125 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { LoginInput, RegisterInput } from "@shared/contracts/auth";
+import type { UpdateUser, User } from "@shared/contracts/users";
+import { messages } from "@shared/messages";
+import { ApiRequestError, apiJson, apiRequest, errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
+
+type AuthContextValue = {
+  /** The signed-in member, or null when signed out. */
+  user: User | null;
+  /** True while the session check on start or an auth action is running. */
+  loading: boolean;
+  /** The message of the last failed action. */
+  error: string | null;
+  login: (input: LoginInput) => Promise<User>;
+  register: (input: RegisterInput) => Promise<User>;
+  logout: () => Promise<void>;
+  updateProfile: (input: UpdateUser) => Promise<User>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Auth state of spec §4: checks the session on start; each action sets loading, clears the error, and on failure stores its message and rethrows. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiJson<User>("GET", "/api/auth/current")
+      .then((current) => {
+        if (!cancelled) setUser(current);
+      })
+      .catch((failure: unknown) => {
+        // 401 simply means signed out; anything else is only logged (spec §4).
+        if (!(failure instanceof ApiRequestError && failure.status === 401)) {
+          console.error("Session check failed", failure);
+        }
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  /** Runs one auth action with the shared loading and error bookkeeping. */
+  const run = useCallback(async <T,>(action: () => Promise<T>, fallback: string): Promise<T> => {
+    setLoading(true);
+    setError(null);
+    try {
+      return await action();
+    } catch (failure) {
+      setError(errorMessage(failure, fallback));
+      throw failure;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  // Cached answers may belong to the previous member (notifications, contacts): fetch them afresh.
+  const refreshMemberData = useCallback(() => {
+    void queryClient.resetQueries();
+  }, [queryClient]);
+
+  const login = useCallback(
+    (input: LoginInput) =>
+      run(async () => {
+        const signedIn = await apiJson<User>("POST", "/api/auth/login", input);
+        setUser(signedIn);
+        refreshMemberData();
+        return signedIn;
+      }, messages.loginFailed),
+    [run, refreshMemberData],
+  );
+
+  const register = useCallback(
+    (input: RegisterInput) =>
+      run(async () => {
+        const created = await apiJson<User>("POST", "/api/auth/register", input);
+        setUser(created);
+        refreshMemberData();
+        return created;
+      }, messages.registrationFailed),
+    [run, refreshMemberData],
+  );
+
+  const logout = useCallback(
+    () =>
+      run(async () => {
+        await apiRequest("POST", "/api/auth/logout");
+        setUser(null);
+        refreshMemberData();
+        toast({ title: messages.loggedOutTitle, description: messages.loggedOut });
+      }, "Could not log out. Please try again."),
+    [run, refreshMemberData],
+  );
+
+  const updateProfile = useCallback(
+    (input: UpdateUser) =>
+      run(async () => {
+        if (!user) throw new Error(messages.updateNotSignedIn);
+        const updated = await apiJson<User>("PATCH", `/api/users/${user.id}`, input);
+        setUser(updated);
+        return updated;
+      }, messages.updateFailed),
+    [run, user],
+  );
+
+  const value = useMemo(
+    () => ({ user, loading, error, login, register, logout, updateProfile }),
+    [user, loading, error, login, register, logout, updateProfile],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used inside <AuthProvider>");
+  return context;
+}

@@ -1,0 +1,195 @@
+import { useState } from "react";
+import { Link } from "wouter";
+import { Bell, BookOpen, ChevronRight, LogIn, Mic, Music, Play, Sparkles, UserPlus, Video, type LucideIcon } from "lucide-react";
+import { APP_NAME, GREETINGS } from "@shared/constants";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { useAuth } from "@web/features/auth/use-auth";
+import { WorshipMusic } from "@web/features/music/worship-music";
+import { FeaturedPodcasts } from "@web/features/podcasts/featured-podcasts";
+import { RecentSermons } from "@web/features/sermons/recent-sermons";
+import { HomeEventsSection } from "@web/features/events/home-events-section";
+import { HomeCommunitySection } from "@web/features/posts/home-community-section";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+
+type QuickLink = { label: string; description: string; href: string; icon: LucideIcon; tint: string };
+
+const quickLinks: QuickLink[] = [
+  {
+    label: "Video Conferences",
+    description: "Meet for study and prayer",
+    href: "/video-conference",
+    icon: Video,
+    tint: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-200",
+  },
+  {
+    label: "Podcasts",
+    description: "Faith conversations",
+    href: "/podcasts",
+    icon: Mic,
+    tint: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  },
+  {
+    label: "Sermons",
+    description: "Messages from the Word",
+    href: "/sermons",
+    icon: BookOpen,
+    tint: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200",
+  },
+  {
+    label: "Music",
+    description: "Worship and praise",
+    href: "/music",
+    icon: Music,
+    tint: "bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200",
+  },
+];
+
+function VisitorBanner() {
+  return (
+    <section
+      aria-labelledby="home-title"
+      className="flex flex-col gap-4 rounded-xl border border-border bg-primary-soft p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-card text-primary">
+          <Sparkles className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 id="home-title" className="text-xl font-bold tracking-tight text-primary-soft-foreground sm:text-2xl">
+            Welcome to {APP_NAME}
+          </h1>
+          <p className="mt-1 text-sm text-foreground/80">
+            Sign in or register to unlock all features — post in the community, message friends and join live
+            conferences.
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button asChild>
+          <Link href="/auth/login">
+            <LogIn aria-hidden="true" />
+            Sign In
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/auth/register">
+            <UserPlus aria-hidden="true" />
+            Register
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Greeting({ displayName }: { displayName: string }) {
+  // One pick per visit to the page, not one per render.
+  const [greeting] = useState(() => GREETINGS[Math.floor(Math.random() * GREETINGS.length)]);
+  return (
+    <section aria-labelledby="home-title">
+      <h1 id="home-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <span>{greeting}</span>, <span className="text-primary">{displayName}</span>
+      </h1>
+      <p className="mt-1.5 text-muted-foreground">Here's what's happening in your church family today.</p>
+    </section>
+  );
+}
+
+function HeroCard() {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-hero-from via-hero-via to-hero-to p-6 text-white shadow-lg sm:p-10"
+    >
+      <div aria-hidden="true" className="absolute -top-20 -right-20 size-72 rounded-full bg-white/10 blur-2xl" />
+      <div aria-hidden="true" className="absolute -bottom-24 left-1/3 size-72 rounded-full bg-warm/25 blur-3xl" />
+      <div className="relative max-w-xl">
+        <Badge variant="live" className="mb-4 px-3 py-1 tracking-wide">
+          <span className="size-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+          LIVE NOW
+        </Badge>
+        <h2 id="hero-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          Sunday Worship Service
+        </h2>
+        <p className="mt-3 text-white/90 sm:text-lg">
+          Join the congregation for praise, prayer and the Word, streaming live from the sanctuary.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button asChild size="lg" className="bg-white text-[#2e1a86] hover:bg-white/90">
+            <Link href="/streaming">
+              <Play aria-hidden="true" className="fill-current" />
+              Join Now
+            </Link>
+          </Button>
+          {/* Remind Me becomes a real reminder with the events work (DESIGN.md §5). */}
+          <Button size="lg" variant="outline" className="border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white">
+            <Bell aria-hidden="true" />
+            Remind Me
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function QuickLinks() {
+  return (
+    <nav aria-label="Quick links">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {quickLinks.map(({ label, description, href, icon: Icon, tint }) => (
+          <li key={href}>
+            <Card className="group h-full transition-shadow hover:shadow-md">
+              <Link href={href} className="flex h-full flex-col gap-3 rounded-xl p-4 sm:flex-row sm:items-center sm:p-5">
+                <span className={`flex size-11 shrink-0 items-center justify-center rounded-xl ${tint}`}>
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold">{label}</span>
+                  <span className="block text-sm text-muted-foreground">{description}</span>
+                </span>
+                <ChevronRight
+                  className="hidden size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5 sm:block"
+                  aria-hidden="true"
+                />
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The home dashboard of spec §2. */
+export function HomePage() {
+  const { user, loading } = useAuth();
+  useDocumentTitle("Home");
+
+  return (
+    <div className="flex flex-col gap-8">
+      {user ? (
+        <Greeting displayName={user.displayName} />
+      ) : loading ? (
+        <Skeleton className="h-20 w-full rounded-xl" />
+      ) : (
+        <VisitorBanner />
+      )}
+      <HeroCard />
+      <QuickLinks />
+
+      {/* Slot: Recent Sermons — the first 3 sermons, "View all" to /sermons. */}
+      <RecentSermons />
+      {/* Slot: Featured Podcasts — the first highlighted, the next 2 listed, "View all" to /podcasts. */}
+      <FeaturedPodcasts />
+      {/* Slot: Worship Music — a player plus the first 4 songs, "View all" to /music. */}
+      <WorshipMusic />
+      {/* Slot: Community — the first 2 posts, "View all" to /community. */}
+      <HomeCommunitySection />
+      {/* Slot: Upcoming Events — the first 3 events, "View all" to /events. */}
+      <HomeEventsSection />
+    </div>
+  );
+}
