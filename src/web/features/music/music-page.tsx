@@ -1,0 +1,276 @@
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useSearch } from "wouter";
+import { Disc3, ListMusic, Music, Play, Plus, Search } from "lucide-react";
+import type { Category, MediaItem } from "@shared/contracts/content";
+import type { HistoryEntry } from "@shared/contracts/history";
+import type { Playlist } from "@shared/contracts/playlists";
+import { LOADING_PLACEHOLDERS, MUSIC_CATEGORIES, RECENTLY_PLAYED } from "@shared/constants";
+import { formatDuration, formatRelativeTime } from "@shared/format";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useAuth } from "@web/features/auth/use-auth";
+import { CreatePlaylistDialog } from "@web/features/playlists/create-playlist-dialog";
+import { AlbumArt, AudioPlayer } from "@web/features/player/audio-player";
+import { mediaKeys } from "@web/features/player/media-api";
+import { matchesSearch } from "@web/features/player/media-card";
+import { usePlayer } from "@web/features/player/player-provider";
+import { toTrack } from "@web/features/player/track";
+import { TrackTable } from "./track-table";
+
+function useCategoryParam() {
+  const value = Number(new URLSearchParams(useSearch()).get("category"));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
+  const player = usePlayer();
+  const artist = useMemo(() => {
+    const byArtist = new Map<string, MediaItem[]>();
+    for (const song of songs) byArtist.set(song.artist, [...(byArtist.get(song.artist) ?? []), song]);
+    const ranked = [...byArtist.entries()].sort(
+      (a, b) => b[1].reduce((sum, s) => sum + s.playCount, 0) - a[1].reduce((sum, s) => sum + s.playCount, 0),
+    );
+    return ranked[0];
+  }, [songs]);
+  if (!artist) return null;
+  const [name, tracks] = artist;
+  const plays = tracks.reduce((sum, song) => sum + song.playCount, 0);
+  const queue = tracks.map(toTrack);
+  return (
+    <Card className="overflow-hidden">
+      <div className="bg-gradient-to-br from-hero-from via-hero-via to-hero-to p-5 text-white">
+        <p className="text-xs font-semibold tracking-wider uppercase opacity-80">Featured Artist</p>
+        <p className="mt-1 text-2xl font-bold">{name}</p>
+        <p className="mt-1 text-sm opacity-90">
+          {tracks.length} {tracks.length === 1 ? "song" : "songs"} · {plays.toLocaleString("en-US")} plays
+        </p>
+      </div>
+      <CardContent className="flex items-center justify-between gap-3 p-4">
+        <p className="line-clamp-2 text-sm text-muted-foreground">{tracks[0].description}</p>
+        <Button size="sm" onClick={() => player.playTrack(queue[0], queue)}>
+          <Play className="fill-current" aria-hidden="true" />
+          Play
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function YourPlaylists() {
+  const { user } = useAuth();
+  const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
+        <CardTitle className="text-lg">Your Playlists</CardTitle>
+        <CreatePlaylistDialog
+          trigger={
+            <Button size="sm" variant="outline">
+              <Plus aria-hidden="true" />
+              New
+            </Button>
+          }
+        />
+      </CardHeader>
+      <CardContent>
+        {user && playlists.isLoading ? (
+          <ul className="grid gap-2" aria-label="Loading playlists">
+            {Array.from({ length: LOADING_PLACEHOLDERS.playlistRows }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-12 w-full" data-testid="playlist-row-skeleton" />
+              </li>
+            ))}
+          </ul>
+        ) : playlists.data && playlists.data.length > 0 ? (
+          <ul className="grid gap-1" aria-label="Your playlists">
+            {playlists.data.map((playlist) => (
+              <li key={playlist.id}>
+                <Link href={`/playlists/${playlist.id}`} className="flex items-center gap-3 rounded-lg p-2 hover:bg-muted">
+                  <span className="flex size-10 items-center justify-center rounded-md bg-primary-soft text-primary">
+                    <ListMusic className="size-5" aria-hidden="true" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{playlist.name}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {playlist.playlistItems.length} {playlist.playlistItems.length === 1 ? "song" : "songs"}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="flex flex-col items-center gap-2 py-4 text-center">
+            <ListMusic className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-semibold">No Playlists Yet</p>
+            <p className="text-sm text-muted-foreground">Gather your favorite worship songs in one place.</p>
+            <CreatePlaylistDialog
+              trigger={
+                <Button size="sm">
+                  <Plus aria-hidden="true" />
+                  Create Playlist
+                </Button>
+              }
+            />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /music (spec §2): search by title or artist, the player, Recent / Popular / Recommended, and the side panels. */
+export function MusicPage() {
+  const { user } = useAuth();
+  const player = usePlayer();
+  const categoryId = useCategoryParam();
+  const [query, setQuery] = useState("");
+  const songs = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("song") });
+  const popular = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("song", { sort: "most_viewed" }) });
+  const recommended = useQuery<MediaItem[]>({ queryKey: mediaKeys.recommended("song") });
+  const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("music") });
+  const history = useQuery<HistoryEntry[]>({ queryKey: mediaKeys.history, enabled: Boolean(user) });
+
+  const inCategory = (item: MediaItem) => categoryId === undefined || item.categoryId === categoryId;
+  const search = (item: MediaItem) => matchesSearch(query, item.title, item.artist) && inCategory(item);
+  const filtered = useMemo(() => (songs.data ?? []).filter(search), [songs.data, query, categoryId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const queue = useMemo(() => filtered.map(toTrack), [filtered]);
+  const category = categories.data?.find((c) => c.id === categoryId);
+  const recentlyPlayed = user
+    ? (history.data ?? []).filter((entry) => entry.media.type === "song").map((entry) => entry.media).filter(search)
+    : filtered;
+
+  return (
+    <>
+      <PageHeader title="Music" icon={Music} description="Worship songs and hymns to lift your heart, at home or on the go." />
+      <div className="relative mb-6 max-w-xl">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label="Search music"
+          placeholder="Search by title or artist..."
+          className="pl-9"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {category ? (
+        <p className="mb-4 text-sm text-muted-foreground">
+          Showing <strong className="text-foreground">{category.name}</strong> ·{" "}
+          <Link href="/music" className="text-primary underline-offset-4 hover:underline">
+            Show all music
+          </Link>
+        </p>
+      ) : null}
+
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="flex min-w-0 flex-col gap-6">
+          {songs.isLoading ? <Skeleton className="h-44 w-full rounded-xl" /> : <AudioPlayer track={queue[0] ?? null} queue={queue} />}
+          <Tabs defaultValue="recent">
+            <TabsList>
+              <TabsTrigger value="recent">Recent</TabsTrigger>
+              <TabsTrigger value="popular">Popular</TabsTrigger>
+              <TabsTrigger value="recommended">Recommended</TabsTrigger>
+            </TabsList>
+            <TabsContent value="recent">
+              <TrackTable items={filtered} loading={songs.isLoading} label="Recent tracks" empty="No music tracks found matching your search." />
+            </TabsContent>
+            <TabsContent value="popular">
+              <TrackTable
+                items={(popular.data ?? []).filter(search)}
+                loading={popular.isLoading}
+                label="Popular tracks"
+                empty="No music tracks found matching your search."
+              />
+            </TabsContent>
+            <TabsContent value="recommended">
+              <p className="mb-3 text-sm text-muted-foreground">
+                {user ? "Picked from the songs you play most." : "Sign in and we will pick songs from what you play."}
+              </p>
+              <TrackTable
+                items={(recommended.data ?? []).filter(search)}
+                loading={recommended.isLoading}
+                label="Recommended tracks"
+                empty="No music tracks found matching your search."
+              />
+            </TabsContent>
+          </Tabs>
+        </div>
+
+        <aside className="flex flex-col gap-6" aria-label="Music library">
+          <FeaturedArtist songs={songs.data ?? []} />
+          <YourPlaylists />
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-lg">Categories</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {categories.isLoading ? (
+                <div className="grid grid-cols-2 gap-2">
+                  {Array.from({ length: LOADING_PLACEHOLDERS.categoryCards }, (_, i) => (
+                    <Skeleton key={i} className="h-16" />
+                  ))}
+                </div>
+              ) : (categories.data ?? []).length === 0 ? (
+                <p className="text-sm text-muted-foreground">No categories available</p>
+              ) : (
+                <ul className="grid grid-cols-2 gap-2">
+                  {(categories.data ?? []).slice(0, MUSIC_CATEGORIES).map((c) => (
+                    <li key={c.id}>
+                      <Link
+                        href={`/music?category=${c.id}`}
+                        aria-current={c.id === categoryId ? "page" : undefined}
+                        className="flex h-full flex-col rounded-lg border border-border p-3 hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary-soft"
+                      >
+                        <Disc3 className="mb-1 size-4 text-primary" aria-hidden="true" />
+                        <span className="text-sm font-medium">{c.name}</span>
+                        <span className="text-xs text-muted-foreground">{c.mediaCount ?? 0} songs</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-lg">Recently Played</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {recentlyPlayed.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No recent tracks</p>
+              ) : (
+                <ul className="grid gap-1">
+                  {recentlyPlayed.slice(0, RECENTLY_PLAYED).map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        onClick={() => player.playTrack(toTrack(item), recentlyPlayed.map(toTrack))}
+                        className="flex w-full cursor-pointer items-center gap-3 rounded-lg p-2 text-left hover:bg-muted"
+                        aria-label={`Play ${item.title}`}
+                      >
+                        <AlbumArt src={item.thumbnailUrl} className="size-10" />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-medium">{item.title}</span>
+                          <span className="block truncate text-xs text-muted-foreground">
+                            {item.artist} · {formatDuration(item.duration)}
+                            {user ? ` · ${formatRelativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}` : ""}
+                          </span>
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
+}

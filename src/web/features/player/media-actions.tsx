@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Download, Flag, Heart, ListPlus, MoreVertical, Share2, Star } from "lucide-react";
+import type { MediaItem } from "@shared/contracts/content";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
+import { Label } from "@web/components/ui/label";
+import { useAuth } from "@web/features/auth/use-auth";
+import { AddToPlaylistDialog } from "@web/features/playlists/add-to-playlist-dialog";
+import { apiJson, errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
+import { cn } from "@web/lib/utils";
+import { signInToast, useLikeMedia, useToggleFavorite } from "./media-api";
+
+const kindPath = { sermon: "/sermons", song: "/music", podcast: "/podcasts" } as const;
+
+/** Toggles the member's like; shows the count. */
+export function LikeButton({ item, className }: { item: MediaItem; className?: string }) {
+  const { user } = useAuth();
+  const like = useLikeMedia();
+  const liked = item.liked === true;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={cn("gap-1.5 px-2", className)}
+      aria-label={liked ? `Unlike ${item.title}` : `Like ${item.title}`}
+      aria-pressed={liked}
+      disabled={like.isPending}
+      onClick={() => (user ? like.mutate(item.id) : signInToast("like sermons, songs and podcasts"))}
+    >
+      <Heart className={cn(liked && "fill-rose-500 text-rose-500")} aria-hidden="true" />
+      <span className="tabular-nums">{item.likesCount}</span>
+    </Button>
+  );
+}
+
+/** Shares a link to the item: the system share sheet where there is one, otherwise the clipboard. */
+export function ShareButton({ item, className }: { item: MediaItem; className?: string }) {
+  const handleShare = async () => {
+    const url = `${window.location.origin}${kindPath[item.type]}?play=${item.id}`;
+    try {
+      if (navigator.share) {
+        await navigator.share({ title: item.title, text: item.description, url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link Copied", description: "The link is on your clipboard, ready to share." });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      toast({ title: "Share", description: url });
+    }
+  };
+  return (
+    <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`Share ${item.title}`} onClick={handleShare}>
+      <Share2 aria-hidden="true" />
+    </Button>
+  );
+}
+
+function ReportDialog({ item, open, onOpenChange }: { item: MediaItem; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [reason, setReason] = useState("");
+  const report = useMutation({
+    mutationFn: () => apiJson("POST", `/api/content/media/${item.id}/report`, { reason }),
+    onSuccess: () => {
+      toast({ title: "Report Received", description: "Thank you. Our moderators will review it." });
+      setReason("");
+      onOpenChange(false);
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not send the report."), variant: "destructive" }),
+  });
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    report.mutate();
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={handleSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Report</DialogTitle>
+            <DialogDescription>Tell our moderators what is wrong with “{item.title}”.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`report-reason-${item.id}`}>Reason</Label>
+            <textarea
+              id={`report-reason-${item.id}`}
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              className="rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={report.isPending}>
+              Send Report
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
+export function MediaMenu({ item, className }: { item: MediaItem; className?: string }) {
+  const { user } = useAuth();
+  const [dialog, setDialog] = useState<"playlist" | "report" | null>(null);
+  const favorite = useToggleFavorite();
+  const requireMember = (action: string, then: () => void) => (user ? then() : signInToast(action));
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`}>
+            <MoreVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => requireMember("add to playlists", () => setDialog("playlist"))}>
+            <ListPlus aria-hidden="true" />
+            Add to Playlist
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => requireMember("save favorites", () => favorite.mutate({ item, favorite: !item.favorited }))}>
+            <Star aria-hidden="true" className={cn(item.favorited && "fill-amber-400 text-amber-500")} />
+            {item.favorited ? "Remove from Favorites" : "Add to Favorites"}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <a href={`${item.mediaUrl}?download=1`} download>
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => requireMember("report content", () => setDialog("report"))}>
+            <Flag aria-hidden="true" />
+            Report
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {dialog === "playlist" ? <AddToPlaylistDialog item={item} open onOpenChange={(open) => setDialog(open ? "playlist" : null)} /> : null}
+      <ReportDialog item={item} open={dialog === "report"} onOpenChange={(open) => setDialog(open ? "report" : null)} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { Clock, Eye } from "lucide-react";
+import type { MediaItem } from "@shared/contracts/content";
+import { formatDuration, formatRelativeTime } from "@shared/format";
+import { Card } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { AlbumArt } from "./audio-player";
+import { LikeButton, MediaMenu, ShareButton } from "./media-actions";
+
+/** A sermon or podcast card: artwork with its length, title, who and when, the main action and like, share and menu. */
+export function MediaCard({ item, action, badge }: { item: MediaItem; action: ReactNode; badge?: ReactNode }) {
+  return (
+    <Card className="flex flex-col overflow-hidden" data-testid="media-card">
+      <div className="relative">
+        {item.thumbnailUrl ? (
+          <img src={item.thumbnailUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+        ) : (
+          <AlbumArt src={null} className="aspect-video w-full rounded-none" />
+        )}
+        <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
+          <Clock className="size-3" aria-hidden="true" />
+          {formatDuration(item.duration)}
+        </span>
+        {badge ? <span className="absolute top-2 left-2">{badge}</span> : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 font-semibold leading-snug">{item.title}</h3>
+        <p className="text-sm text-muted-foreground">{item.artist}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
+        <p className="mt-auto flex items-center gap-3 pt-1 text-xs text-muted-foreground">
+          <span>{formatRelativeTime(item.createdAt)}</span>
+          <span className="flex items-center gap-1">
+            <Eye className="size-3.5" aria-hidden="true" />
+            {item.playCount.toLocaleString("en-US")} {item.type === "sermon" ? "views" : "plays"}
+          </span>
+        </p>
+        <div className="flex items-center justify-between gap-2 border-t border-border pt-3">
+          {action}
+          <div className="flex items-center">
+            <LikeButton item={item} />
+            <ShareButton item={item} />
+            <MediaMenu item={item} />
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function MediaCardSkeleton() {
+  return (
+    <Card className="overflow-hidden" data-testid="media-card-skeleton" aria-hidden="true">
+      <Skeleton className="aspect-video w-full rounded-none" />
+      <div className="grid gap-2 p-4">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </Card>
+  );
+}
+
+/** The empty state of a list: an icon, a title and a hint, with an optional action. */
+export function EmptyState({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-10 text-center">
+      {icon ? <span className="text-muted-foreground [&_svg]:size-8">{icon}</span> : null}
+      <p className="font-semibold">{title}</p>
+      {children ? <p className="max-w-md text-sm text-muted-foreground">{children}</p> : null}
+      {action}
+    </div>
+  );
+}
+
+/** Case-insensitive substring match of spec §5, on the fields a page searches. */
+export function matchesSearch(query: string, ...fields: (string | null | undefined)[]): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return fields.some((field) => field?.toLowerCase().includes(needle));
+}

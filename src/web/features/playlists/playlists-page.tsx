@@ -1,0 +1,122 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { ListMusic, LogIn, Play, Plus } from "lucide-react";
+import type { Playlist } from "@shared/contracts/playlists";
+import { formatDuration, formatRelativeTime } from "@shared/format";
+import { messages } from "@shared/messages";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { LOADING_PLACEHOLDERS } from "@shared/constants";
+import { useAuth } from "@web/features/auth/use-auth";
+import { AlbumArt } from "@web/features/player/audio-player";
+import { mediaKeys } from "@web/features/player/media-api";
+import { EmptyState } from "@web/features/player/media-card";
+import { usePlayer } from "@web/features/player/player-provider";
+import { toTrack } from "@web/features/player/track";
+import { CreatePlaylistDialog } from "./create-playlist-dialog";
+
+function PlaylistCard({ playlist }: { playlist: Playlist }) {
+  const player = usePlayer();
+  const items = playlist.playlistItems;
+  const total = items.reduce((sum, item) => sum + item.media.duration, 0);
+  const queue = items.map((item) => toTrack(item.media));
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <div className="grid grid-cols-2 gap-1 overflow-hidden rounded-lg">
+        {Array.from({ length: 4 }, (_, i) => (
+          <AlbumArt key={i} src={items[i]?.media.thumbnailUrl ?? null} className="w-full rounded-none" />
+        ))}
+      </div>
+      <div className="min-w-0">
+        <Link href={`/playlists/${playlist.id}`} className="block truncate font-semibold hover:underline">
+          {playlist.name}
+        </Link>
+        {playlist.description ? <p className="truncate text-sm text-muted-foreground">{playlist.description}</p> : null}
+        <p className="text-xs text-muted-foreground">
+          {items.length} {items.length === 1 ? "song" : "songs"} · {formatDuration(total)} · updated {formatRelativeTime(playlist.updatedAt)}
+        </p>
+      </div>
+      <Button size="sm" disabled={items.length === 0} onClick={() => player.playTrack(queue[0], queue)} aria-label={`Play ${playlist.name}`}>
+        <Play className="fill-current" aria-hidden="true" />
+        Play
+      </Button>
+    </Card>
+  );
+}
+
+/** /playlists: the member's playlists, with Create Playlist. */
+export function PlaylistsPage() {
+  const { user, loading } = useAuth();
+  const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
+  return (
+    <>
+      <PageHeader
+        title="Playlists"
+        icon={ListMusic}
+        description="Your collections of worship songs and messages, ready to play."
+        actions={
+          user ? (
+            <CreatePlaylistDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden="true" />
+                  Create Playlist
+                </Button>
+              }
+            />
+          ) : undefined
+        }
+      />
+      {!user ? (
+        loading ? (
+          <Skeleton className="h-40 w-full" />
+        ) : (
+          <EmptyState
+            icon={<LogIn />}
+            title={messages.signInRequired}
+            action={
+              <Button asChild>
+                <Link href="/auth/login">Sign In</Link>
+              </Button>
+            }
+          >
+            Sign in to create playlists of songs, sermons and podcasts.
+          </EmptyState>
+        )
+      ) : playlists.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: LOADING_PLACEHOLDERS.playlistRows }, (_, i) => (
+            <Skeleton key={i} className="h-72 w-full" />
+          ))}
+        </div>
+      ) : (playlists.data ?? []).length === 0 ? (
+        <EmptyState
+          icon={<ListMusic />}
+          title="No Playlists Yet"
+          action={
+            <CreatePlaylistDialog
+              trigger={
+                <Button>
+                  <Plus aria-hidden="true" />
+                  Create Playlist
+                </Button>
+              }
+            />
+          }
+        >
+          Create a playlist, then add songs from Music with the Add to Playlist menu.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your playlists">
+          {(playlists.data ?? []).map((playlist) => (
+            <li key={playlist.id}>
+              <PlaylistCard playlist={playlist} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

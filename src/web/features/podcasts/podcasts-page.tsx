@@ -1,0 +1,245 @@
+import { useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { Bell, BellRing, Headphones, Mic, Play, Radio, Search, SearchX } from "lucide-react";
+import type { Category, MediaItem } from "@shared/contracts/content";
+import { CATEGORY_TABS, LOADING_PLACEHOLDERS } from "@shared/constants";
+import { formatDuration, formatRelativeTime, initial } from "@shared/format";
+import { PageHeader } from "@web/components/layout/page-header";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { Input } from "@web/components/ui/input";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useAuth } from "@web/features/auth/use-auth";
+import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
+import { mediaKeys, signInToast } from "@web/features/player/media-api";
+import { EmptyState, MediaCard, MediaCardSkeleton, matchesSearch } from "@web/features/player/media-card";
+import { usePlayer } from "@web/features/player/player-provider";
+import { toTrack } from "@web/features/player/track";
+import { apiJson, errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
+
+/** Subscribe to a podcast show (its category), kept on the server. */
+function SubscribeButton({ show }: { show: Category | undefined }) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const subscriptions = useQuery<{ categoryIds: number[] }>({ queryKey: mediaKeys.subscriptions, enabled: Boolean(user) });
+  const subscribed = show !== undefined && (subscriptions.data?.categoryIds ?? []).includes(show.id);
+  const toggle = useMutation({
+    mutationFn: () => apiJson<{ subscribed: boolean }>(subscribed ? "DELETE" : "PUT", `/api/content/categories/${show!.id}/subscription`),
+    onSuccess: (result) => {
+      queryClient.setQueryData(mediaKeys.subscriptions, (old: { categoryIds: number[] } | undefined) => ({
+        categoryIds: result.subscribed ? [...(old?.categoryIds ?? []), show!.id] : (old?.categoryIds ?? []).filter((id) => id !== show!.id),
+      }));
+      toast(
+        result.subscribed
+          ? { title: "Subscribed", description: `You are subscribed to ${show!.name}.` }
+          : { title: "Unsubscribed", description: `You are no longer subscribed to ${show!.name}.` },
+      );
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update your subscription."), variant: "destructive" }),
+  });
+  if (!show) return null;
+  return (
+    <Button
+      variant={subscribed ? "secondary" : "outline"}
+      aria-pressed={subscribed}
+      disabled={toggle.isPending}
+      onClick={() => (user ? toggle.mutate() : signInToast("subscribe to podcasts"))}
+    >
+      {subscribed ? <BellRing aria-hidden="true" /> : <Bell aria-hidden="true" />}
+      {subscribed ? "Subscribed" : "Subscribe"}
+    </Button>
+  );
+}
+
+function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Category | undefined; episodes: MediaItem[] }) {
+  const player = usePlayer();
+  const showEpisodes = episodes.filter((episode) => episode.categoryId === item.categoryId);
+  const queue = (showEpisodes.length > 0 ? showEpisodes : [item]).map(toTrack);
+  return (
+    <section aria-labelledby="featured-podcast" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
+      <div className="grid gap-0 md:grid-cols-[16rem_1fr]">
+        {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="aspect-square h-full w-full object-cover" /> : null}
+        <div className="flex flex-col gap-3 p-6">
+          <Badge className="w-fit">
+            <Radio className="size-3" aria-hidden="true" />
+            Featured Podcast
+          </Badge>
+          <h2 id="featured-podcast" className="text-2xl font-bold tracking-tight">
+            {show?.name ?? item.title}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Hosted by {item.artist} · {showEpisodes.length || 1} {showEpisodes.length === 1 ? "episode" : "episodes"}
+          </p>
+          <p className="text-muted-foreground">{show?.description ?? item.description}</p>
+          <p className="text-sm">
+            <span className="font-medium">Latest:</span> {item.title} · {formatDuration(item.duration)} · {formatRelativeTime(item.createdAt)}
+          </p>
+          <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+            <Button onClick={() => player.playTrack(queue[0], queue)}>
+              <Play className="fill-current" aria-hidden="true" />
+              Play Latest
+            </Button>
+            <SubscribeButton show={show} />
+            <ShareButton item={item} />
+            <LikeButton item={item} />
+            <MediaMenu item={item} />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** /podcasts (spec §2): search, the featured podcast with Play Latest and Subscribe, tabs, the episode grid, hosts and the promo. */
+export function PodcastsPage() {
+  const player = usePlayer();
+  const [query, setQuery] = useState("");
+  const podcasts = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("podcast") });
+  const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("podcast") });
+  const all = useMemo(() => podcasts.data ?? [], [podcasts.data]);
+  const filtered = useMemo(() => all.filter((item) => matchesSearch(query, item.title, item.description)), [all, query]);
+  const featured = filtered[0];
+  const showOf = (item: MediaItem) => categories.data?.find((category) => category.id === item.categoryId);
+  const hosts = useMemo(() => {
+    const byHost = new Map<string, MediaItem[]>();
+    for (const item of all) {
+      for (const host of item.artist.split(/\s*&\s*|\s*,\s*/).filter(Boolean)) byHost.set(host, [...(byHost.get(host) ?? []), item]);
+    }
+    return [...byHost.entries()].slice(0, 4);
+  }, [all]);
+
+  const renderGrid = (items: MediaItem[]) => {
+    if (podcasts.isLoading) {
+      return (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading podcasts">
+          {Array.from({ length: LOADING_PLACEHOLDERS.sermonCards }, (_, i) => (
+            <li key={i}>
+              <MediaCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      );
+    }
+    if (all.length === 0) return <EmptyState icon={<Mic />} title="No Podcasts Found">New episodes will appear here as soon as they are published.</EmptyState>;
+    if (items.length === 0) return <EmptyState icon={<SearchX />} title="No podcasts match your search criteria." />;
+    const queue = items.map(toTrack);
+    return (
+      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Podcast episodes">
+        {items.map((item, index) => (
+          <li key={item.id}>
+            <MediaCard
+              item={item}
+              badge={showOf(item) ? <Badge variant="secondary">{showOf(item)!.name}</Badge> : undefined}
+              action={
+                <Button size="sm" onClick={() => player.playTrack(queue[index], queue)} aria-label={`Listen to ${item.title}`}>
+                  <Headphones aria-hidden="true" />
+                  Listen
+                </Button>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Podcasts"
+        icon={Mic}
+        description="Faith conversations, Bible teaching and testimonies to listen to at home or on the go."
+        actions={
+          <Button asChild variant="outline">
+            <Link href="/podcasts/host">
+              <Radio aria-hidden="true" />
+              Host a Podcast
+            </Link>
+          </Button>
+        }
+      />
+      <div className="relative mb-6 max-w-xl">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label="Search podcasts"
+          placeholder="Search podcasts..."
+          className="pl-9"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-10">
+        {podcasts.isLoading ? (
+          <Skeleton className="h-64 w-full rounded-2xl" />
+        ) : featured ? (
+          <FeaturedPodcast item={featured} show={showOf(featured)} episodes={all} />
+        ) : null}
+        <Tabs defaultValue="all">
+          <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">
+            <TabsTrigger value="all">All Podcasts</TabsTrigger>
+            {(categories.data ?? []).slice(0, CATEGORY_TABS).map((category) => (
+              <TabsTrigger key={category.id} value={String(category.id)}>
+                {category.name}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="all">{renderGrid(filtered)}</TabsContent>
+          {(categories.data ?? []).slice(0, CATEGORY_TABS).map((category) => (
+            <TabsContent key={category.id} value={String(category.id)}>
+              {renderGrid(filtered.filter((item) => item.categoryId === category.id))}
+            </TabsContent>
+          ))}
+        </Tabs>
+
+        {hosts.length > 0 ? (
+          <section aria-labelledby="hosts-spotlight">
+            <h2 id="hosts-spotlight" className="mb-4 text-xl font-bold tracking-tight">
+              Hosts Spotlight
+            </h2>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {hosts.map(([host, episodes]) => (
+                <li key={host}>
+                  <Card className="flex items-center gap-3 p-4">
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-lg font-semibold text-primary-soft-foreground" aria-hidden="true">
+                      {initial(host)}
+                    </span>
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold">{host}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {episodes.length} {episodes.length === 1 ? "episode" : "episodes"} ·{" "}
+                        {episodes.reduce((sum, e) => sum + e.playCount, 0).toLocaleString("en-US")} plays
+                      </span>
+                    </span>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="podcast-promo" className="rounded-2xl bg-gradient-to-br from-hero-from via-hero-via to-hero-to p-8 text-white">
+          <h2 id="podcast-promo" className="text-2xl font-bold">
+            Start Your Own Christian Podcast
+          </h2>
+          <p className="mt-2 max-w-2xl text-white/90">
+            Share your testimony, teach the Word or host conversations that encourage believers. We host your episodes, stream them to the
+            whole community and show you who is listening.
+          </p>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Button asChild className="bg-white text-[#2e1a86] hover:bg-white/90">
+              <Link href="/podcasts/host">Learn More</Link>
+            </Button>
+            <Button asChild variant="outline" className="border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white">
+              <Link href="/account">See Pricing</Link>
+            </Button>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { ChevronRight, Play } from "lucide-react";
+import type { Featured, MediaItem } from "@shared/contracts/content";
+import { HOME_COUNTS } from "@shared/constants";
+import { Button } from "@web/components/ui/button";
+import { mediaKeys } from "@web/features/player/media-api";
+import { EmptyState, MediaCard, MediaCardSkeleton } from "@web/features/player/media-card";
+import { WatchDialog } from "@web/features/player/watch-dialog";
+
+export function SectionHeading({ id, title, href }: { id: string; title: string; href: string }) {
+  return (
+    <div className="mb-4 flex items-center justify-between gap-2">
+      <h2 id={id} className="text-xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <Link href={href} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+        View all
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Link>
+    </div>
+  );
+}
+
+/** Home: Recent Sermons, the first 3 (spec §2). */
+export function RecentSermons() {
+  const featured = useQuery<Featured>({ queryKey: mediaKeys.featured });
+  const [watching, setWatching] = useState<MediaItem | null>(null);
+  const sermons = (featured.data?.sermons ?? []).slice(0, HOME_COUNTS.sermons);
+  return (
+    <section aria-labelledby="home-recent-sermons">
+      <SectionHeading id="home-recent-sermons" title="Recent Sermons" href="/sermons" />
+      {featured.isLoading ? (
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: HOME_COUNTS.sermons }, (_, i) => (
+            <MediaCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : sermons.length === 0 ? (
+        <EmptyState title="No Sermons Found" />
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {sermons.map((item) => (
+            <li key={item.id}>
+              <MediaCard
+                item={item}
+                action={
+                  <Button size="sm" onClick={() => setWatching(item)} aria-label={`Watch ${item.title}`}>
+                    <Play className="fill-current" aria-hidden="true" />
+                    Watch
+                  </Button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {watching ? <WatchDialog item={sermons.find((s) => s.id === watching.id) ?? watching} open onOpenChange={(open) => !open && setWatching(null)} /> : null}
+    </section>
+  );
+}
