@@ -374,7 +374,7 @@ export function CommunityPage() {
               </>
             )}
           </div>
-          <CommunitySidebar />
+          <CommunitySidebar canModerate={user.role === "admin"} />
         </div>
       )}
     </>

@@ -1,9 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { BarChart3, Hash, ShieldCheck, UsersRound } from "lucide-react";
-import type { ActiveGroup, CommunityStats, TrendingTopic } from "@shared/contracts/posts";
+import { BarChart3, Flag, Hash, ShieldCheck, UsersRound } from "lucide-react";
+import type { ActiveGroup, CommunityStats, Report, TrendingTopic } from "@shared/contracts/posts";
+import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { apiRequest, errorMessage } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
+import { POSTS_KEY } from "./use-posts";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -105,10 +109,60 @@ function GuidelinesCard() {
   );
 }
 
-/** The community page's side column: stats, groups and topics counted from the data, and the guidelines. */
-export function CommunitySidebar() {
+const REPORTS_KEY = "/api/moderation/reports";
+
+/** Moderators' queue: open reports with the reported post, to remove the post or dismiss the report. */
+function ReportsCard() {
+  const queryClient = useQueryClient();
+  const { data, isPending } = useQuery<Report[]>({ queryKey: [REPORTS_KEY] });
+  const act = useMutation({
+    mutationFn: ({ report, remove }: { report: Report; remove: boolean }) =>
+      remove && report.post ? apiRequest("DELETE", `${POSTS_KEY}/${report.post.id}`) : apiRequest("POST", `${REPORTS_KEY}/${report.id}/resolve`),
+    onSuccess: (_answer, { remove }) => {
+      toast({ title: remove ? "Post Removed" : "Report Dismissed", description: remove ? "The post has been removed from the community." : "The post stays up." });
+      void queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [POSTS_KEY] });
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "The report could not be handled"), variant: "destructive" }),
+  });
+  return (
+    <SidebarCard title="Reported Posts" icon={Flag}>
+      {isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : !data?.length ? (
+        <p className="text-sm text-muted-foreground">No open reports.</p>
+      ) : (
+        <ul className="grid gap-4 text-sm">
+          {data.map((report) => (
+            <li key={report.id} className="grid gap-2 border-b border-border pb-3 last:border-0 last:pb-0">
+              <p className="line-clamp-3">{report.post ? report.post.content : "This post was already removed."}</p>
+              <p className="text-xs text-muted-foreground">
+                {report.post ? `By ${report.post.user.displayName}, ` : ""}reported by {report.reporter.displayName}
+                {report.reason ? `: ${report.reason}` : ""}
+              </p>
+              <div className="flex gap-2">
+                {report.post ? (
+                  <Button size="sm" variant="destructive" disabled={act.isPending} onClick={() => act.mutate({ report, remove: true })}>
+                    Remove Post
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ report, remove: false })}>
+                  Dismiss
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SidebarCard>
+  );
+}
+
+/** The community page's side column: stats, groups and topics counted from the data, and the guidelines; moderators also see reports. */
+export function CommunitySidebar({ canModerate = false }: { canModerate?: boolean }) {
   return (
     <aside aria-label="Community information" className="flex flex-col gap-4">
+      {canModerate ? <ReportsCard /> : null}
       <CommunityStatsCard />
       <ActiveGroupsCard />
       <TrendingTopicsCard />
