@@ -4,6 +4,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { cases } from "./cases";
 import { prepareFixture } from "./fixture";
+import { runLiveBench } from "./live";
 
 /**
  * Measures each endpoint of bench/cases.ts against its bare node:http + better-sqlite3 baseline in one run.
@@ -71,6 +72,7 @@ async function main() {
   console.log("| endpoint | req/s | p99 | baseline req/s | baseline p99 | ratio |");
   console.log("| --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);
+  await runLiveBench();
 }
 
 main().catch((error) => {

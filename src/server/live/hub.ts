@@ -28,6 +28,8 @@ export interface LiveHubOptions {
   softBufferBytes: number;
   /** Above this many queued bytes the socket is a slow consumer and is dropped. */
   hardBufferBytes: number;
+  /** Presence changes within this window travel together in one PRESENCE frame. */
+  presenceBatchMs: number;
 }
 
 export const defaultHubOptions: LiveHubOptions = {
@@ -36,6 +38,7 @@ export const defaultHubOptions: LiveHubOptions = {
   rateBurst: 60,
   softBufferBytes: 256 * 1024,
   hardBufferBytes: 4 * 1024 * 1024,
+  presenceBatchMs: 250,
 };
 
 export interface LiveUser {
@@ -161,14 +164,24 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
   // ------------------------------------------------------------------ presence
 
-  async function visibleOnline(): Promise<number[]> {
-    const ids = await state.onlineUserIds();
-    const settings = await messagesRepo.settingsOf(ids);
-    return ids.filter((id) => settings.get(id)?.onlineStatus !== false);
+  // Presence changes are batched: when many members connect at once (after a restart, say), everyone gets
+  // a few frames listing many members instead of one frame per member (which would be quadratic).
+  const pendingPresence = new Map<number, boolean>();
+  let presenceTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function announcePresence(userId: number, online: boolean) {
+    pendingPresence.set(userId, online);
+    presenceTimer ??= setTimeout(() => void flushPresence(), options.presenceBatchMs);
   }
 
-  async function announcePresence(userId: number, online: boolean) {
-    await publish(channels.presence, { type: "PRESENCE", payload: { snapshot: false, users: [{ userId, online }] } }, { droppable: true });
+  async function flushPresence() {
+    presenceTimer = null;
+    if (closed || pendingPresence.size === 0) return;
+    const users = [...pendingPresence].map(([userId, online]) => ({ userId, online }));
+    pendingPresence.clear();
+    await publish(channels.presence, { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true }).catch((error: unknown) =>
+      log.error({ err: error, event: "presence_failed" }, "announcing presence failed"),
+    );
   }
 
   // ------------------------------------------------------------------ rooms
@@ -376,7 +389,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       for (const roomCode of [...conn.rooms.keys()]) await leaveRoom(conn, roomCode);
       for (const channel of [...conn.channels]) await unsubscribe(conn, channel);
       const remaining = await state.removeConnection(conn.user.id);
-      if (remaining === 0 && (await messagesRepo.settings(conn.user.id)).onlineStatus) await announcePresence(conn.user.id, false);
+      if (remaining === 0 && (await messagesRepo.settings(conn.user.id)).onlineStatus) announcePresence(conn.user.id, false);
     } catch (error) {
       log.error({ err: error, event: "ws_close_failed" }, "cleaning up a live-link connection failed");
     }
@@ -428,10 +441,11 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
         await subscribe(conn, channels.user(user.id));
         await subscribe(conn, channels.presence);
         for (const groupId of await groupsRepo.groupIdsOf(user.id)) await subscribe(conn, channels.group(groupId));
-        const count = await state.addConnection(user.id);
         const settings = await messagesRepo.settings(user.id);
-        if (count === 1 && settings.onlineStatus) await announcePresence(user.id, true);
-        const online = await visibleOnline();
+        await state.setVisible(user.id, settings.onlineStatus);
+        const count = await state.addConnection(user.id);
+        if (count === 1 && settings.onlineStatus) announcePresence(user.id, true);
+        const online = await state.onlineUserIds();
         send(conn, frameOf({ type: "PRESENCE", payload: { snapshot: true, users: online.map((userId) => ({ userId, online: true })) } }));
       } catch (error) {
         log.error({ err: error, event: "ws_setup_failed" }, "setting up a live-link connection failed");
@@ -453,8 +467,8 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     closeRoom,
     /** A member changed their online-status toggle: tell everyone what they may now see. */
     async presenceSettingChanged(userId: number, visible: boolean) {
-      const online = (await state.onlineUserIds()).includes(userId);
-      if (online) await announcePresence(userId, visible);
+      await state.setVisible(userId, visible);
+      if (await state.isOnline(userId)) announcePresence(userId, visible);
     },
     /** Members in each room right now (from the shared state, so correct across instances). */
     participants: (roomCode: string) => state.participants(roomCode),
@@ -464,6 +478,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      if (presenceTimer) clearTimeout(presenceTimer);
       for (const conn of connections) conn.socket.close(CLOSE_GOING_AWAY, "Server shutting down");
       await bus.close();
       await state.close();

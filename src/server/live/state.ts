@@ -18,6 +18,10 @@ export interface LiveState {
   /** Counts one more open connection of the member; answers the count. */
   addConnection(userId: number): Promise<number>;
   removeConnection(userId: number): Promise<number>;
+  isOnline(userId: number): Promise<boolean>;
+  /** Whether a member lets others see them online (their Online status toggle). */
+  setVisible(userId: number, visible: boolean): Promise<void>;
+  /** Members with an open connection who let others see them online. */
   onlineUserIds(): Promise<number[]>;
   close(): Promise<void>;
 }
@@ -28,6 +32,7 @@ const byOrder = (a: Stored, b: Stored) => a.order - b.order;
 export function createMemoryState(): LiveState {
   const rooms = new Map<string, Map<number, Stored>>();
   const connections = new Map<number, number>();
+  const hidden = new Set<number>();
   let order = 0;
   return {
     async joinRoom(roomCode, participant, maxParticipants) {
@@ -70,8 +75,15 @@ export function createMemoryState(): LiveState {
       else connections.set(userId, count);
       return count;
     },
+    async isOnline(userId) {
+      return (connections.get(userId) ?? 0) > 0;
+    },
+    async setVisible(userId, visible) {
+      if (visible) hidden.delete(userId);
+      else hidden.add(userId);
+    },
     async onlineUserIds() {
-      return [...connections.keys()];
+      return [...connections.keys()].filter((id) => !hidden.has(id));
     },
     async close() {
       rooms.clear();
@@ -103,6 +115,7 @@ export function createRedisState(url: string, prefix: string): LiveState {
   redis.on("error", () => {});
   const roomKey = (code: string) => `${prefix}room:${code}`;
   const presenceKey = `${prefix}presence`;
+  const hiddenKey = `${prefix}hidden`;
   const read = (hash: Record<string, string>) =>
     Object.values(hash)
       .map((value) => JSON.parse(value) as Stored)
@@ -145,10 +158,18 @@ export function createRedisState(url: string, prefix: string): LiveState {
     async removeConnection(userId) {
       return Number(await redis.eval(DECREMENT_SCRIPT, 1, presenceKey, String(userId)));
     },
+    async isOnline(userId) {
+      return Number(await redis.hget(presenceKey, String(userId))) > 0;
+    },
+    async setVisible(userId, visible) {
+      if (visible) await redis.srem(hiddenKey, String(userId));
+      else await redis.sadd(hiddenKey, String(userId));
+    },
     async onlineUserIds() {
-      const counts = await redis.hgetall(presenceKey);
+      const [counts, hidden] = await Promise.all([redis.hgetall(presenceKey), redis.smembers(hiddenKey)]);
+      const hiddenIds = new Set(hidden);
       return Object.entries(counts)
-        .filter(([, count]) => Number(count) > 0)
+        .filter(([id, count]) => Number(count) > 0 && !hiddenIds.has(id))
         .map(([id]) => Number(id));
     },
     async close() {

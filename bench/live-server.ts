@@ -1,0 +1,48 @@
+import path from "node:path";
+import { WebSocketServer, type WebSocket } from "ws";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { createContext } from "../src/server/context";
+import { openDatabase } from "../src/server/db/database";
+
+/**
+ * The live-link bench's server, in a child process:
+ *   app <dataDir> <port>       the real application (/ws hub over the in-memory bus, SQLite)
+ *   baseline <unused> <port>   a bare `ws` relay: parse, look up the receiver, forward, acknowledge
+ * It answers "rss" messages with its resident memory, so the bench can report the cost per connection.
+ */
+const [mode, dataDir, port] = process.argv.slice(2);
+
+process.on("message", (message) => {
+  if (message === "rss") process.send?.({ rss: process.memoryUsage().rss });
+});
+
+if (mode === "app") {
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: "false", LOG_LEVEL: "silent", NODE_ENV: "production" });
+  const database = openDatabase({ sqliteFile: path.join(dataDir, "platform.db") });
+  const app = await buildApp(createContext(config, database));
+  await app.listen({ port: Number(port), host: "127.0.0.1" });
+} else {
+  // Who is who comes from a query parameter here: the baseline has no sessions, database or validation.
+  const sockets = new Map<number, Set<WebSocket>>();
+  const server = new WebSocketServer({ port: Number(port), host: "127.0.0.1", maxPayload: 64 * 1024 });
+  let nextId = 1;
+  server.on("connection", (socket, request) => {
+    const userId = Number(new URL(request.url ?? "/", "http://x").searchParams.get("user"));
+    const set = sockets.get(userId) ?? new Set();
+    set.add(socket);
+    sockets.set(userId, set);
+    socket.on("message", (data) => {
+      const event = JSON.parse(data.toString()) as { type: string; payload: { message: string; receiverId: number } };
+      if (event.type !== "CHAT_MESSAGE") return;
+      const now = new Date().toISOString();
+      const message = { id: nextId++, senderId: userId, receiverId: event.payload.receiverId, message: event.payload.message, content: event.payload.message, createdAt: now, timestamp: now };
+      socket.send(JSON.stringify({ type: "CHAT_MESSAGE_SENT", payload: message }));
+      const frame = JSON.stringify({ type: "CHAT_MESSAGE", payload: message });
+      for (const target of sockets.get(event.payload.receiverId) ?? []) target.send(frame);
+    });
+    socket.on("close", () => set.delete(socket));
+  });
+  await new Promise((resolve) => server.once("listening", resolve));
+}
+process.send?.("ready");
