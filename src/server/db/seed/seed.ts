@@ -210,6 +210,21 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
         ),
       )
       .execute();
+
+    // --- Community and events: members' RSVPs, so the calendar shows who is coming. ---
+    const eventRows = await trx.selectFrom("events").select("id").orderBy("startTime").execute();
+    const memberIds = demoContent.members.map((member) => userId(member.username));
+    const rsvps = eventRows.flatMap((event, eventIndex) =>
+      memberIds
+        .filter((_, memberIndex) => (memberIndex + eventIndex) % 3 !== 2)
+        .map((memberId, memberIndex) => ({
+          eventId: event.id,
+          userId: memberId,
+          status: (memberIndex + eventIndex) % 4 === 3 ? ("not_going" as const) : ("going" as const),
+          createdAt: at(-24),
+        })),
+    );
+    if (rsvps.length > 0) await trx.insertInto("event_rsvps").values(rsvps).execute();
   });
   return true;
 }
