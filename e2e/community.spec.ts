@@ -95,3 +95,38 @@ test("the sidebars show stats and topics counted from the data", async ({ page }
   await expect(stats.getByText("Posts this week", { exact: true }).locator("..")).toContainText(String(before.postsThisWeek));
   expect(await currentUserId(page)).toBeGreaterThan(0);
 });
+
+test("failed post, like and comment show the spec's Error toasts", async ({ page }) => {
+  await register(page);
+  const content = `Toast check ${Date.now()}`;
+  await createPost(page.request, content);
+  await page.goto("/community");
+  const failEmpty = (route: import("@playwright/test").Route) => route.fulfill({ status: 500, body: "" });
+
+  await page.route("**/api/posts/*/like", failEmpty);
+  await page.getByRole("article").filter({ hasText: content }).getByRole("button", { name: /^Like/ }).click();
+  await expectToast(page, "Error", "Failed to like post");
+
+  await page.route("**/api/posts", (route) => (route.request().method() === "POST" ? failEmpty(route) : route.fallback()));
+  await page.getByLabel("Share with the community").fill("This will fail");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expectToast(page, "Error", "Failed to create post");
+
+  await page.route("**/api/posts/*/comments", (route) => (route.request().method() === "POST" ? failEmpty(route) : route.fallback()));
+  await page.getByRole("article").filter({ hasText: content }).getByRole("button", { name: /^Comment/ }).click();
+  await page.getByLabel("Add a comment").fill("This comment fails");
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  await expectToast(page, "Error", "Failed to add comment");
+  await expect(page.getByLabel("Add a comment")).toHaveValue("This comment fails");
+});
+
+test("the feed loads older posts as the member scrolls", async ({ page }) => {
+  await register(page);
+  for (let i = 0; i < 22; i++) await createPost(page.request, `Scroll post ${i}`);
+  await page.goto("/community");
+  const articles = page.getByRole("article");
+  await expect(articles).toHaveCount(20);
+  await articles.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+  await expect.poll(async () => articles.count()).toBeGreaterThan(20);
+});
