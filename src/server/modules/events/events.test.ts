@@ -195,6 +195,16 @@ describeEachDatabase("events", (dialect) => {
     expect(new Set(uids).size).toBe(uids.length);
   });
 
+  it("answers 400 for malformed JSON bodies on create and RSVP", async () => {
+    const created = (await event("Malformed Check", 12)).json();
+    const headers = (m: Member) => ({ cookie: m.cookie, "content-type": "application/json" });
+    const create = await t.app.inject({ method: "POST", url: "/api/events", headers: headers(admin), payload: "{title:" });
+    expect(create.statusCode).toBe(400);
+    const rsvp = await t.app.inject({ method: "PUT", url: `/api/events/${created.id}/rsvp`, headers: headers(member), payload: "going" });
+    expect(rsvp.statusCode).toBe(400);
+    expect(rsvp.json().message).toBeTruthy();
+  });
+
   it("answers 404 for an unknown event and 400 for a malformed id", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/events/999999" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/events/abc" })).statusCode).toBe(400);

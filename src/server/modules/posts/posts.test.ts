@@ -283,6 +283,17 @@ describeEachDatabase("posts", (dialect) => {
     expect((await t.app.inject({ method: "GET", url: `/api/posts/${post.id}` })).json().commentsCount).toBe(10);
   });
 
+  it("answers 400 for a malformed comment or report body", async () => {
+    const post = (await createPost(ruth, { content: "Malformed bodies" })).json();
+    const headers = { cookie: boaz.cookie, "content-type": "application/json" };
+    const comment = await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers, payload: "{content" });
+    expect(comment.statusCode).toBe(400);
+    const report = await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/report`, headers, payload: "[" });
+    expect(report.statusCode).toBe(400);
+    const wrongType = await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: { cookie: boaz.cookie }, payload: { content: 42 } });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
   it("lets members delete only their own comments and posts; a moderator removes any", async () => {
     const post = (await createPost(ruth, { content: "Mine" })).json();
     const comment = (await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(boaz), payload: { content: "Boaz says" } })).json();
