@@ -16,13 +16,9 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { apiJson } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { type ActiveRoom, ConferenceRoom } from "./conference-room";
+import { normalizeRoomCode } from "./room-code";
 
 const ROOMS_KEY = "/api/rooms";
-
-/** The join field's rule of spec §5: upper case, A-Z and 0-9 only, at most six characters. */
-export function normalizeRoomCode(value: string): string {
-  return value.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, ROOM_CODE_LENGTH);
-}
 
 const tips = [
   "Use headphones to avoid echo for everyone else.",
