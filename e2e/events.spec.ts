@@ -26,6 +26,15 @@ test("a member RSVPs to an event and downloads its .ics", async ({ page }) => {
   expect(text.replace(/\r\n /g, "")).toContain(`SUMMARY:${title.replace(/([,;])/g, "\\$1")}`);
   await expectNoA11yViolations(page);
 
+  await card.getByRole("heading").getByRole("button").click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`${before} going`);
+  await expect(dialog.getByRole("link", { name: "Add to Calendar" })).toHaveAttribute("href", /^\/api\/events\/\d+\.ics$/);
+  await expectNoA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
   await page.getByRole("tab", { name: "Past Events" }).click();
   await expect(page.getByRole("tabpanel")).toBeVisible();
 });
