@@ -13,17 +13,18 @@ export function createCommunityRepository(db: Kysely<DB>) {
           .select((eb) => eb.fn.countAll<number>().as("c"))
           .where("createdAt", ">=", since)
           .executeTakeFirstOrThrow(),
+        // UNION ALL lets each branch use its createdAt index; the outer count removes repeats.
         db
           .selectFrom(
             db
               .selectFrom("posts")
               .select("userId")
               .where("createdAt", ">=", since)
-              .union(db.selectFrom("comments").select("userId").where("createdAt", ">=", since))
-              .union(db.selectFrom("post_likes").select("userId").where("createdAt", ">=", since))
+              .unionAll(db.selectFrom("comments").select("userId").where("createdAt", ">=", since))
+              .unionAll(db.selectFrom("post_likes").select("userId").where("createdAt", ">=", since))
               .as("active"),
           )
-          .select((eb) => eb.fn.countAll<number>().as("c"))
+          .select((eb) => eb.fn.count<number>("active.userId").distinct().as("c"))
           .executeTakeFirstOrThrow(),
       ]);
       return { members: Number(members.c), postsThisWeek: Number(postsThisWeek.c), activeMembers: Number(active.c) };
