@@ -162,7 +162,7 @@ export function MusicPage() {
       {category ? (
         <p className="mb-4 text-sm text-muted-foreground">
           Showing <strong className="text-foreground">{category.name}</strong> ·{" "}
-          <Link href="/music" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/music" className="text-primary underline underline-offset-4">
             Show all music
           </Link>
         </p>

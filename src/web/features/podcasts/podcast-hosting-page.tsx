@@ -102,7 +102,7 @@ export function PodcastHostingPage() {
               </ul>
               <p className="mt-4 text-sm text-muted-foreground">
                 Publishing is open to members with the creator role. Ask your church administrator, or{" "}
-                <Link href="/contact" className="text-primary underline-offset-4 hover:underline">
+                <Link href="/contact" className="text-primary underline underline-offset-4">
                   contact us
                 </Link>
                 .

@@ -43,8 +43,8 @@ export function SearchPage() {
   return (
     <>
       <PageHeader title={q ? `Search results for “${q}”` : "Search"} icon={Search} description="Sermons, songs, podcasts, posts, members and events." />
-      <form role="search" onSubmit={handleSubmit} className="mb-8 flex max-w-xl gap-2">
-        <Input type="search" aria-label="Search" placeholder="Search for sermons, music, podcasts..." value={text} onChange={(event) => setText(event.target.value)} />
+      <form onSubmit={handleSubmit} className="mb-8 flex max-w-xl gap-2">
+        <Input type="search" aria-label="Search terms" placeholder="Refine your search..." value={text} onChange={(event) => setText(event.target.value)} />
         <Button type="submit">Search</Button>
       </form>
       {!q ? (
