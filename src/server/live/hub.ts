@@ -214,13 +214,13 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
   const handlers: { [T in ClientEvent["type"]]: (conn: Connection, payload: ClientPayload<T>) => Promise<void> } = {
     async CHAT_MESSAGE(conn, payload) {
-      const targets = [payload.receiverId, payload.roomCode, payload.groupId].filter((value) => value !== null && value !== undefined);
-      if (targets.length !== 1) return sendError(conn, liveErrors.missingTarget, "missing_target");
+      // One target: a room's chat wins over a group's, which wins over a direct message (spec clients send all fields).
+      if (!payload.roomCode && !payload.groupId && !payload.receiverId) return sendError(conn, liveErrors.missingTarget, "missing_target");
       const sender = conn.user;
       const base = { senderId: sender.id, receiverId: null, groupId: null, roomCode: null, content: payload.message, createdAt: new Date().toISOString() };
       const extra = { senderName: sender.displayName, clientId: payload.clientId };
 
-      if (payload.receiverId) {
+      if (payload.receiverId && !payload.roomCode && !payload.groupId) {
         const receiverId = payload.receiverId;
         if (receiverId === sender.id || !(await messagesRepo.findUser(receiverId))) return sendError(conn, liveErrors.receiverNotFound, "receiver_not_found");
         const receiverSettings = await messagesRepo.settings(receiverId);

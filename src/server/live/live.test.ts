@@ -59,6 +59,9 @@ describeEachDatabase("live link /ws", (dialect) => {
     // Still open and working.
     client.send("CHAT_MESSAGE", { message: "Still here", receiverId: boaz.user.id });
     expect((await client.next("CHAT_MESSAGE_SENT")).message).toBe("Still here");
+    // The spec's client sends every field, leaving the unused ones empty.
+    client.send("CHAT_MESSAGE", { message: "Spec-shaped", senderId: 999, receiverId: boaz.user.id, roomCode: "" });
+    expect(await client.next("CHAT_MESSAGE_SENT")).toMatchObject({ message: "Spec-shaped", senderId: ruth.user.id, receiverId: boaz.user.id, roomCode: null });
     expect(client.socket.readyState).toBe(client.socket.OPEN);
   });
 

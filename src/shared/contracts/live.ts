@@ -16,8 +16,9 @@ export const roomCodeSchema = z
   .regex(new RegExp(`^[A-Z0-9]{${ROOM_CODE_LENGTH}}$`), messages.roomCodeRequired);
 
 const idSchema = z.number().int().positive();
-const optionalId = idSchema.nullish();
-const optionalRoomCode = roomCodeSchema.nullish();
+// Clients that send every field (spec §7) leave the unused ones empty: "" and 0 mean "not set".
+const optionalId = z.preprocess((value) => (value === 0 || value === "" ? null : value), idSchema.nullish());
+const optionalRoomCode = z.preprocess((value) => (value === "" ? null : value), roomCodeSchema.nullish());
 
 /** The longest chat message a member may send. */
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
