@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -15,6 +16,22 @@ http
     const match = routes.get(request.url ?? "");
     if (!match) {
       response.writeHead(404).end();
+      return;
+    }
+    if (match.rangeFile) {
+      // The media baseline: a bare range read with the same 1 MiB reads as our handler (DESIGN.md §7).
+      const file = path.join(dataDir, "media", match.rangeFile);
+      const size = fs.statSync(file).size;
+      const [, first, last] = /bytes=(\d+)-(\d*)/.exec(request.headers.range ?? "") ?? [];
+      const start = first ? Number(first) : 0;
+      const end = last ? Math.min(Number(last), size - 1) : size - 1;
+      response.writeHead(first ? 206 : 200, {
+        "content-type": "video/mp4",
+        "content-length": end - start + 1,
+        "accept-ranges": "bytes",
+        ...(first ? { "content-range": `bytes ${start}-${end}/${size}` } : {}),
+      });
+      fs.createReadStream(file, { start, end, highWaterMark: 1024 * 1024 }).pipe(response);
       return;
     }
     const token = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? "")?.[1];

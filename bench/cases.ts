@@ -17,8 +17,10 @@ export interface BenchCase {
   baseline(sqlite: SQLite.Database, fixture: Fixture, cookieToken: string | undefined): unknown;
   /** For non-JSON cases (e.g. media ranges) extra request headers. */
   headers?: Record<string, string>;
-  /** Bulk data the fixture must add before measuring (e.g. `{ posts: 100_000 }`). */
-  needs?: { posts?: number };
+  /** Bulk data the fixture must add before measuring (e.g. `{ posts: 100_000 }`, or a large media file in MiB). */
+  needs?: { posts?: number; mediaFileMiB?: number };
+  /** A media file case: the baseline serves this file's requested range with a bare createReadStream instead of JSON. */
+  rangeFile?: string;
 }
 
 const sessionUser = (sqlite: SQLite.Database, token: string | undefined) => {
@@ -53,6 +55,9 @@ const present = (row: Record<string, unknown>, own: boolean) => ({
   favoriteCount: row.favoriteCount,
   createdAt: row.createdAt,
 });
+
+/** The large file the media Range case reads, written into the media folder by the fixture. */
+export const BENCH_MEDIA_FILE = "bench-large.mp4";
 
 /** Every endpoint the bench measures; later work adds its rows here. */
 export const cases: BenchCase[] = [
@@ -117,5 +122,28 @@ export const cases: BenchCase[] = [
         user: { id: row.userId, displayName: row.displayName, profileImageUrl: row.profileImageUrl },
       }));
     },
+  },
+  {
+    name: "GET /api/content/media?type=sermon",
+    path: () => "/api/content/media?type=sermon",
+    signedIn: false,
+    baseline: (sqlite) =>
+      (
+        sqlite
+          .prepare(
+            `select id, title, description, type, "categoryId", artist, "thumbnailUrl", "mediaUrl", "mimeType", duration, "createdAt", "playCount", "likesCount"
+             from media where type = 'sermon' order by "createdAt" desc, id desc limit 21`,
+          )
+          .all() as Record<string, unknown>[]
+      ).slice(0, 20),
+  },
+  {
+    name: "GET /media/{file} (1 MiB Range read of a 50 MiB file)",
+    path: () => `/media/${BENCH_MEDIA_FILE}`,
+    signedIn: false,
+    headers: { range: "bytes=10485760-11534335" },
+    needs: { mediaFileMiB: 50 },
+    rangeFile: BENCH_MEDIA_FILE,
+    baseline: () => null,
   },
 ];

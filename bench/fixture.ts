@@ -8,7 +8,7 @@ import { createContext } from "../src/server/context";
 import { openDatabase } from "../src/server/db/database";
 import { migrateToLatest } from "../src/server/db/migrate";
 import { seedDemoContent } from "../src/server/db/seed/seed";
-import { type Fixture, cases } from "./cases";
+import { BENCH_MEDIA_FILE, type Fixture, cases } from "./cases";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -32,6 +32,8 @@ export async function prepareFixture(): Promise<{ dataDir: string; fixture: Fixt
   await database.close();
   const posts = Math.max(0, ...cases.map((benchCase) => benchCase.needs?.posts ?? 0));
   if (posts > 0) bulkInsertPosts(path.join(dataDir, "platform.db"), posts, userId);
+  const mediaMiB = Math.max(0, ...cases.map((benchCase) => benchCase.needs?.mediaFileMiB ?? 0));
+  if (mediaMiB > 0) fs.writeFileSync(path.join(dataDir, "media", BENCH_MEDIA_FILE), Buffer.alloc(mediaMiB * 1024 * 1024, 7));
   return { dataDir, fixture: { cookie, userId, otherUserId: other.id }, token: cookie.slice("sid=".length) };
 }
 
