@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LIVE_RETRY_MS } from "@shared/constants";
+import { LiveLink } from "./live";
+
+/** A stand-in for the browser's WebSocket that records what the link does with it. */
+class FakeSocket {
+  static OPEN = 1;
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closed = false;
+  private listeners = new Map<string, Array<(event: unknown) => void>>();
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+    this.drop();
+  }
+  open() {
+    this.readyState = 1;
+    this.emit("open", {});
+  }
+  drop() {
+    this.readyState = 3;
+    this.emit("close", {});
+  }
+  receive(data: unknown) {
+    this.emit("message", { data: JSON.stringify(data) });
+  }
+  private emit(type: string, event: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+describe("LiveLink (the web client of /ws)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    vi.stubGlobal("WebSocket", FakeSocket);
+    vi.stubGlobal("window", { location: { protocol: "https:", host: "church.example.org" } });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("connects to /ws on the page's own host, with wss on https, only when retained by a signed-in member", () => {
+    const link = new LiveLink();
+    expect(FakeSocket.instances).toHaveLength(0);
+    link.retain(7);
+    expect(FakeSocket.instances.map((s) => s.url)).toEqual(["wss://church.example.org/ws"]);
+  });
+
+  it("retries every 5000 ms after a drop until connected", () => {
+    const link = new LiveLink();
+    link.retain(7);
+    FakeSocket.instances[0].open();
+    expect(link.connected).toBe(true);
+    FakeSocket.instances[0].drop();
+    expect(link.connected).toBe(false);
+    vi.advanceTimersByTime(LIVE_RETRY_MS - 1);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.instances[1].drop();
+    vi.advanceTimersByTime(LIVE_RETRY_MS);
+    expect(FakeSocket.instances).toHaveLength(3);
+    FakeSocket.instances[2].open();
+    expect(link.connected).toBe(true);
+  });
+
+  it("stops, without retrying, once no screen needs it (sign-out)", () => {
+    const link = new LiveLink();
+    const release = link.retain(7);
+    FakeSocket.instances[0].open();
+    release();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.instances[0].closed).toBe(true);
+    vi.advanceTimersByTime(LIVE_RETRY_MS * 3);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it("refuses to send while not open, and sends typed JSON frames when open", () => {
+    const link = new LiveLink();
+    link.retain(7);
+    expect(link.send("JOIN_ROOM", { roomCode: "ABC123" })).toBe(false);
+    FakeSocket.instances[0].open();
+    expect(link.send("JOIN_ROOM", { roomCode: "ABC123" })).toBe(true);
+    expect(JSON.parse(FakeSocket.instances[0].sent[0])).toEqual({ type: "JOIN_ROOM", payload: { roomCode: "ABC123" } });
+  });
+
+  it("dispatches valid events to their handlers and ignores frames that don't match the contract", () => {
+    const link = new LiveLink();
+    link.retain(7);
+    FakeSocket.instances[0].open();
+    const errors: string[] = [];
+    link.on("ERROR", (payload) => errors.push(payload.message));
+    FakeSocket.instances[0].receive({ type: "ERROR", payload: { message: "Nope" } });
+    FakeSocket.instances[0].receive({ type: "ERROR", payload: { text: "wrong shape" } });
+    FakeSocket.instances[0].receive({ type: "SOMETHING_ELSE", payload: {} });
+    expect(errors).toEqual(["Nope"]);
+  });
+});
