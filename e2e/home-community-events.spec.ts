@@ -38,9 +38,14 @@ test("home shows the first 2 posts with author labels and comment links, and 3 u
   await expect(download).toHaveAttribute("href", /^\/api\/events\/\d+\.ics$/);
   await expect(events.getByRole("link", { name: /View all/ })).toHaveAttribute("href", "/events");
 
+  await expectNoA11yViolations(page);
+
   await cards.nth(0).getByRole("link", { name: "View 2 comments" }).click();
   await expect(page).toHaveURL(`/community/${busy}`);
+  // A visitor following the link sees that post and its comments, with the sign-in prompt.
+  await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
+  await expect(page.getByRole("article")).toContainText("Youth night was a blessing!");
+  await expect(page.getByText("Thanks for coming")).toBeVisible();
   await pastor.dispose();
   await member.dispose();
-  await expectNoA11yViolations(page);
 });

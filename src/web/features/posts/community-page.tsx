@@ -297,9 +297,49 @@ function PostDetail({ postId, viewerId, canModerate }: { postId: number; viewerI
   );
 }
 
-/** Signed out: Sign In Required, a preview of the first 2 posts, and Join Our Community (spec §2). */
-function SignedOutCommunity() {
-  const preview = useQuery<Post[]>({ queryKey: [POSTS_KEY, { limit: 2 }] });
+/** A visitor following a link to one post: the post and its conversation, read-only. */
+function SignedOutPost({ postId }: { postId: number }) {
+  const post = useQuery<Post>({ queryKey: [POSTS_KEY, postId] });
+  const comments = useQuery<Comment[]>({ queryKey: [POSTS_KEY, postId, "comments"] });
+  return (
+    <section aria-labelledby="community-post" className="flex flex-col gap-4">
+      <h2 id="community-post" className="text-lg font-semibold">
+        Post Details
+      </h2>
+      {post.isPending ? (
+        <PostSkeletons count={1} />
+      ) : post.isError ? (
+        <Card className="p-8 text-center">
+          <h3 className="text-lg font-semibold">Post Not Found</h3>
+          <p className="mt-1 text-muted-foreground">This post may have been removed.</p>
+        </Card>
+      ) : (
+        <>
+          <PostCard post={post.data} headingLevel="h3" />
+          <Card className="p-5">
+            <h3 className="text-base font-semibold">Comments ({post.data.commentsCount})</h3>
+            {!comments.data?.length ? (
+              <p className="mt-3 text-sm text-muted-foreground">No comments yet. Be the first to comment!</p>
+            ) : (
+              <ul className="mt-3 flex flex-col gap-3">
+                {comments.data.map((comment) => (
+                  <CommentItem key={comment.id} comment={comment} canDelete={false} onDelete={() => undefined} />
+                ))}
+              </ul>
+            )}
+          </Card>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Signed out: Sign In Required, a preview of the first 2 posts, and Join Our Community (spec §2);
+ * a link to one post (/community/{id}) shows that post and its comments instead of the preview.
+ */
+function SignedOutCommunity({ postId }: { postId: number | null }) {
+  const preview = useQuery<Post[]>({ queryKey: [POSTS_KEY, { limit: 2 }], enabled: postId === null });
   return (
     <div className="flex flex-col gap-6">
       <Card className="p-6 text-center">
@@ -312,20 +352,24 @@ function SignedOutCommunity() {
           </Link>
         </Button>
       </Card>
-      <section aria-labelledby="community-preview" className="flex flex-col gap-4">
-        <h2 id="community-preview" className="text-lg font-semibold">
-          Recent Posts
-        </h2>
-        {preview.isPending ? (
-          <PostSkeletons count={2} />
-        ) : !preview.data?.length ? (
-          <Card className="p-8 text-center">
-            <h3 className="text-lg font-semibold">No Posts Yet</h3>
-          </Card>
-        ) : (
-          preview.data.slice(0, 2).map((post) => <PostCard key={post.id} post={post} headingLevel="h3" />)
-        )}
-      </section>
+      {postId !== null ? (
+        <SignedOutPost postId={postId} />
+      ) : (
+        <section aria-labelledby="community-preview" className="flex flex-col gap-4">
+          <h2 id="community-preview" className="text-lg font-semibold">
+            Recent Posts
+          </h2>
+          {preview.isPending ? (
+            <PostSkeletons count={2} />
+          ) : !preview.data?.length ? (
+            <Card className="p-8 text-center">
+              <h3 className="text-lg font-semibold">No Posts Yet</h3>
+            </Card>
+          ) : (
+            preview.data.slice(0, 2).map((post) => <PostCard key={post.id} post={post} headingLevel="h3" />)
+          )}
+        </section>
+      )}
       <Card className="flex flex-col items-center gap-3 p-6 text-center">
         <p className="text-muted-foreground">Want to join the conversation?</p>
         <Button asChild size="lg">
@@ -355,7 +399,7 @@ export function CommunityPage() {
       {loading && !user ? (
         <PostSkeletons count={2} />
       ) : !user ? (
-        <SignedOutCommunity />
+        <SignedOutCommunity postId={postId} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="flex min-w-0 flex-col gap-4">
