@@ -222,9 +222,9 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
       if (payload.receiverId && !payload.roomCode && !payload.groupId) {
         const receiverId = payload.receiverId;
-        if (receiverId === sender.id || !(await messagesRepo.findUser(receiverId))) return sendError(conn, liveErrors.receiverNotFound, "receiver_not_found");
-        const receiverSettings = await messagesRepo.settings(receiverId);
-        if (!receiverSettings.messageRequests && !(await messagesRepo.haveTalked(sender.id, receiverId))) {
+        const receiver = receiverId === sender.id ? undefined : await messagesRepo.findReceiver(receiverId);
+        if (!receiver) return sendError(conn, liveErrors.receiverNotFound, "receiver_not_found");
+        if (!receiver.settings.messageRequests && !(await messagesRepo.haveTalked(sender.id, receiverId))) {
           return sendError(conn, liveErrors.messageRequestsOff, "message_requests_off");
         }
         const row = await messagesRepo.insert({ ...base, receiverId });

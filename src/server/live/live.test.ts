@@ -123,6 +123,23 @@ describeEachDatabase("live link /ws", (dialect) => {
     await inject(boaz, "PUT", "/api/messages/settings", { readReceipts: true });
   });
 
+  it("refuses a message to a member who doesn't exist, and a stranger's message when message requests are off", async () => {
+    const stranger = await registerMember(t.app);
+    const private_ = await registerMember(t.app);
+    const client = await connect(stranger);
+    client.send("CHAT_MESSAGE", { message: "Hello?", receiverId: 987654 });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.receiverNotFound);
+    await inject(private_, "PUT", "/api/messages/settings", { messageRequests: false });
+    client.send("CHAT_MESSAGE", { message: "Hi, we haven't met", receiverId: private_.user.id });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.messageRequestsOff);
+    // Once the member writes first, the conversation is open both ways.
+    const own = await connect(private_);
+    own.send("CHAT_MESSAGE", { message: "Welcome!", receiverId: stranger.user.id });
+    await own.next("CHAT_MESSAGE_SENT");
+    client.send("CHAT_MESSAGE", { message: "Thank you!", receiverId: private_.user.id });
+    expect((await client.next("CHAT_MESSAGE_SENT")).message).toBe("Thank you!");
+  });
+
   it("relays typing to the receiver with the sender's own id", async () => {
     const a = await connect(ruth);
     const b = await connect(boaz);

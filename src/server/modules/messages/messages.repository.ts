@@ -95,6 +95,17 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return Boolean(row);
     },
 
+    /** A member who may receive a message, with their message settings, in one query. */
+    async findReceiver(id: number): Promise<{ id: number; settings: MessageSettings } | undefined> {
+      const row = await db
+        .selectFrom("users as u")
+        .leftJoin("user_settings as s", "s.userId", "u.id")
+        .select(["u.id", "s.settings"])
+        .where("u.id", "=", id)
+        .executeTakeFirst();
+      return row ? { id: row.id, settings: readMessageSettings(row.settings ?? undefined) } : undefined;
+    },
+
     async findUser(id: number) {
       return db.selectFrom("users").select(["id", "username", "displayName"]).where("id", "=", id).executeTakeFirst();
     },
