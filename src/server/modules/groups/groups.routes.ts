@@ -69,6 +69,7 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
       const page = rows.slice(0, limit);
       if (rows.length > limit) {
         const next = new URLSearchParams({ limit: String(limit), cursor: encodeMessageCursor(page[page.length - 1]) });
+        reply.header("x-next-cursor", next.get("cursor")!);
         reply.header("link", `</api/groups/${groupId}/messages?${next}>; rel="next"`);
       }
       if (!cursor) await groups.markRead(groupId, viewer.id, new Date().toISOString());

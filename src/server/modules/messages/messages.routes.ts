@@ -33,6 +33,7 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
       const page = rows.slice(0, limit);
       if (rows.length > limit) {
         const next = new URLSearchParams({ userId: String(userId), otherUserId: String(otherUserId), limit: String(limit), cursor: encodeMessageCursor(page[page.length - 1]) });
+        reply.header("x-next-cursor", next.get("cursor")!);
         reply.header("link", `</api/messages?${next}>; rel="next"`);
       }
       // Opening a conversation reads it: unreadCount in GET /api/users follows.

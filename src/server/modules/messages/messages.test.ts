@@ -61,6 +61,7 @@ describeEachDatabase("messages API", (dialect) => {
     expect(page[0].createdAt).toBe(page[0].timestamp);
     const link = String(first.headers.link);
     expect(link).toMatch(/rel="next"/);
+    expect(link).toContain(`cursor=${first.headers["x-next-cursor"]}`);
     const next = link.slice(1, link.indexOf(">"));
     const older = (await get(ruth, next)).json();
     expect(older.map((m: { message: string }) => m.message)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${5 + i}`));
