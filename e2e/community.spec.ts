@@ -130,3 +130,20 @@ test("the feed loads older posts as the member scrolls", async ({ page }) => {
   await page.mouse.wheel(0, 5000);
   await expect.poll(async () => articles.count()).toBeGreaterThan(20);
 });
+
+test("a member deletes their own comment and post", async ({ page }) => {
+  await register(page);
+  const content = `Delete me ${Date.now()}`;
+  const id = await createPost(page.request, content);
+  await page.request.post(`/api/posts/${id}/comments`, { data: { content: "A comment to remove" } });
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.goto(`/community/${id}`);
+  await page.getByRole("listitem").filter({ hasText: "A comment to remove" }).getByRole("button", { name: "Delete comment" }).click();
+  await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
+  await page.getByRole("button", { name: "Post options" }).click();
+  await expect(page.getByRole("menuitem", { name: "Report post" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "Delete post" }).click();
+  await expectToast(page, "Post Deleted");
+  await expect(page).toHaveURL(/\/community$/);
+  await expect(page.getByRole("article").filter({ hasText: content })).toHaveCount(0);
+});
