@@ -80,3 +80,16 @@ test("an unknown profile shows User Not Found with a link home; a visitor sees S
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
   await expectNoA11yViolations(page);
 });
+
+test("a member uploads a profile photo that shows on their profile", async ({ page }) => {
+  const me = await register(page);
+  await page.goto("/profile");
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0c4e1a50000000049454e44ae426082",
+    "hex",
+  );
+  await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await expectToast(page, "Photo Updated");
+  // Radix shows the <img> only once it has loaded, so this also proves /media serves the upload.
+  await expect(page.getByRole("img", { name: me.displayName }).first()).toHaveAttribute("src", /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.png$/);
+});
