@@ -61,7 +61,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           onClick={() => closeSidebar(false)}
         />
       ) : null}
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* relative + overflow-x-clip: nothing inside a page (a wide table, a stray sr-only span) can widen the
+          document and make the whole app scroll sideways on a phone; clip keeps the sticky header working. */}
+      <div className="relative flex min-w-0 flex-1 flex-col overflow-x-clip">
         <Header
           sidebarOpen={sidebarOpen}
           onToggleSidebar={() => setOpenOnPage(sidebarOpen ? null : location)}
