@@ -121,6 +121,13 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
     liveLink.send("JOIN_ROOM", { roomCode });
   }, [mediaReady, connected, ice.isFetched, roomCode]);
 
+  // After a dropped live link the server has let this member go: join again (or learn the room has closed).
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current && joinSent.current && !leaving.current) liveLink.send("JOIN_ROOM", { roomCode });
+    wasConnected.current = connected;
+  }, [connected, roomCode]);
+
   // Members see this member's real camera/microphone state from the start (e.g. after a refused camera).
   useEffect(() => {
     if (joined && (!cameraOn || !micOn)) liveLink.send("MEDIA_STATE", { roomCode, video: cameraOn, audio: micOn });
@@ -149,7 +156,10 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
       setParticipants(payload.participants);
       setJoined(true);
       for (const participant of payload.participants) {
-        if (participant.userId !== viewer.id) void offerTo(participant.userId);
+        if (participant.userId === viewer.id) continue;
+        // A fresh link for everyone present (stale ones remain after a rejoin).
+        disconnect(participant.userId);
+        void offerTo(participant.userId);
       }
       return;
     }
