@@ -16,6 +16,7 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
 import { mediaKeys, signInToast } from "@web/features/player/media-api";
 import { EmptyState, MediaCard, MediaCardSkeleton, matchesSearch } from "@web/features/player/media-card";
+import { AudioPlayer } from "@web/features/player/audio-player";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { apiJson, errorMessage } from "@web/lib/api";
@@ -78,6 +79,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           <p className="text-sm">
             <span className="font-medium">Latest:</span> {item.title} · {formatDuration(item.duration)} · {formatRelativeTime(item.createdAt)}
           </p>
+          <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
             <Button onClick={() => player.playTrack(queue[0], queue)}>
               <Play className="fill-current" aria-hidden="true" />
