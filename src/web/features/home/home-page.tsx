@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Bell, BookOpen, ChevronRight, LogIn, Mic, Music, Play, Sparkles, UserPlus, Video, type LucideIcon } from "lucide-react";
 import { APP_NAME, GREETINGS } from "@shared/constants";
@@ -10,7 +11,10 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { WorshipMusic } from "@web/features/music/worship-music";
 import { FeaturedPodcasts } from "@web/features/podcasts/featured-podcasts";
 import { RecentSermons } from "@web/features/sermons/recent-sermons";
+import type { ChurchEvent } from "@shared/contracts/events";
 import { HomeEventsSection } from "@web/features/events/home-events-section";
+import { EVENTS_KEY } from "@web/features/events/use-events";
+import { toast } from "@web/lib/use-toast";
 import { HomeCommunitySection } from "@web/features/posts/home-community-section";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 
@@ -124,14 +128,40 @@ function HeroCard() {
               Join Now
             </Link>
           </Button>
-          {/* Remind Me becomes a real reminder with the events work (DESIGN.md §5). */}
-          <Button size="lg" variant="outline" className="border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white">
-            <Bell aria-hidden="true" />
-            Remind Me
-          </Button>
+          <RemindMeButton />
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * Remind Me: the next worship service as a calendar file with an alarm, which every calendar app
+ * turns into a reminder.
+ */
+function RemindMeButton() {
+  const { data } = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
+  const service = data?.find((event) => /worship/i.test(event.title)) ?? data?.[0];
+  const className = "border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white";
+  if (!service) {
+    return (
+      <Button size="lg" variant="outline" className={className} disabled={!data}>
+        <Bell aria-hidden="true" />
+        Remind Me
+      </Button>
+    );
+  }
+  return (
+    <Button asChild size="lg" variant="outline" className={className}>
+      <a
+        href={`${EVENTS_KEY}/${service.id}.ics`}
+        download
+        onClick={() => toast({ title: "Reminder Set", description: `${service.title} has been added to your calendar.` })}
+      >
+        <Bell aria-hidden="true" />
+        Remind Me
+      </a>
+    </Button>
   );
 }
 
