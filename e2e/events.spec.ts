@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, expectNoA11yViolations, expectToast, register, test } from "./fixtures";
+import { expect, expectNoA11yViolations, expectToast, login, register, test } from "./fixtures";
 
 test("a member RSVPs to an event and downloads its .ics", async ({ page }) => {
   await register(page);
@@ -47,4 +47,35 @@ test("the subscribable calendar feed is linked from /events", async ({ page }) =
   expect(await feed.text()).toContain("BEGIN:VEVENT");
   await expect(page.getByRole("link", { name: "Sign in to RSVP" }).first()).toHaveAttribute("href", "/auth/login");
   await expectNoA11yViolations(page);
+});
+
+test("an admin creates, edits and cancels an event", async ({ page }) => {
+  await login(page, { username: "pastordavid", password: "Blessed2026" });
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.goto("/events");
+  const title = `Prayer Breakfast ${Date.now().toString(36)}`;
+  await page.getByRole("button", { name: "New Event" }).click();
+  const form = page.getByRole("dialog", { name: "New Event" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Location").fill("Fellowship Hall");
+  await form.getByLabel("Starts").fill("2099-01-05T08:00");
+  await form.getByLabel("Ends").fill("2099-01-05T07:00");
+  await form.getByRole("button", { name: "Create Event" }).click();
+  await expect(form.getByRole("alert")).toHaveText("The event must end after it starts");
+  await form.getByLabel("Ends").fill("2099-01-05T09:30");
+  await form.getByRole("button", { name: "Create Event" }).click();
+  await expectToast(page, "Event Created");
+  const card = page.locator("[id^=event-]").filter({ hasText: title });
+  await expect(card).toContainText("Fellowship Hall");
+
+  await card.getByRole("button", { name: /^Edit/ }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Event" });
+  await edit.getByLabel("Location").fill("Main Sanctuary");
+  await edit.getByRole("button", { name: "Save Event" }).click();
+  await expectToast(page, "Event Updated");
+  await expect(card).toContainText("Main Sanctuary");
+
+  await card.getByRole("button", { name: /^Cancel Event/ }).click();
+  await expectToast(page, "Event Cancelled");
+  await expect(page.locator("[id^=event-]").filter({ hasText: title })).toHaveCount(0);
 });

@@ -13,6 +13,7 @@ import { Label } from "@web/components/ui/label";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
+import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { EVENTS_KEY, formatEventDate, formatEventTime, useCancelEvent, useRsvp, useSaveEvent } from "./use-events";
 
@@ -84,6 +85,11 @@ function EventForm({ event, onDone }: { event?: ChurchEvent; onDone: () => void 
           <Input id={ids.end} type="datetime-local" value={form.end} onChange={set("end")} required />
         </div>
       </div>
+      {save.isError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errorMessage(save.error, "Failed to save the event")}
+        </p>
+      ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -51,7 +51,7 @@ export function useSaveEvent() {
       toast({ title: id ? "Event Updated" : "Event Created", description: "The calendar has been updated." });
       refresh();
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to save the event"), variant: "destructive" }),
+    // The form shows the failure itself, inside its dialog.
   });
 }
 
