@@ -22,8 +22,9 @@ import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { TrackTable } from "./track-table";
 
-function useCategoryParam() {
-  const value = Number(new URLSearchParams(useSearch()).get("category"));
+/** A positive integer query parameter: ?category= filters, ?play= (a shared link) cues that song. */
+function useIdParam(name: string) {
+  const value = Number(new URLSearchParams(useSearch()).get(name));
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
@@ -128,7 +129,8 @@ function YourPlaylists() {
 export function MusicPage() {
   const { user } = useAuth();
   const player = usePlayer();
-  const categoryId = useCategoryParam();
+  const categoryId = useIdParam("category");
+  const sharedId = useIdParam("play");
   const [query, setQuery] = useState("");
   const songs = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("song") });
   const popular = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("song", { sort: "most_viewed" }) });
@@ -170,7 +172,7 @@ export function MusicPage() {
 
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
-          {songs.isLoading ? <Skeleton className="h-44 w-full rounded-xl" /> : <AudioPlayer track={queue[0] ?? null} queue={queue} />}
+          {songs.isLoading ? <Skeleton className="h-44 w-full rounded-xl" /> : <AudioPlayer track={queue.find((track) => track.id === sharedId) ?? queue[0] ?? null} queue={queue} />}
           <Tabs defaultValue="recent">
             <TabsList>
               <TabsTrigger value="recent">Recent</TabsTrigger>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { Bell, BellRing, Headphones, Mic, Play, Radio, Search, SearchX } from "lucide-react";
 import type { Category, MediaItem } from "@shared/contracts/content";
 import { CATEGORY_TABS, LOADING_PLACEHOLDERS } from "@shared/constants";
@@ -104,7 +104,9 @@ export function PodcastsPage() {
   const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("podcast") });
   const all = useMemo(() => podcasts.data ?? [], [podcasts.data]);
   const filtered = useMemo(() => all.filter((item) => matchesSearch(query, item.title, item.description)), [all, query]);
-  const featured = filtered[0];
+  // A shared link (?play=id) features that episode; otherwise the first match (spec §2).
+  const sharedId = Number(new URLSearchParams(useSearch()).get("play"));
+  const featured = filtered.find((item) => item.id === sharedId) ?? filtered[0];
   const showOf = (item: MediaItem) => categories.data?.find((category) => category.id === item.categoryId);
   const hosts = useMemo(() => {
     const byHost = new Map<string, MediaItem[]>();
