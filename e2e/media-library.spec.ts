@@ -122,3 +122,42 @@ for (const path of ["/podcasts/host", "/discover", "/playlists", "/favorites", "
     await expectNoA11yViolations(page);
   });
 }
+
+test("the owner reorders, removes, renames and deletes on /playlists/{id}; others only read it", async ({ page, browser }) => {
+  await register(page);
+  const songs = await (await page.request.get("/api/content/media?type=song")).json();
+  const playlist = await (await page.request.post("/api/playlists", { data: { name: "Vespers" } })).json();
+  for (const song of songs.slice(0, 3)) await page.request.post(`/api/playlists/${playlist.id}/items`, { data: { mediaId: song.id } });
+  const [a, b, c] = songs.slice(0, 3).map((song: { title: string }) => song.title);
+
+  await page.goto(`/playlists/${playlist.id}`);
+  const list = page.getByRole("list", { name: "Songs in Vespers" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await list.getByRole("button", { name: `Move ${a} down` }).click();
+  await expect(list.getByRole("listitem").nth(0)).toContainText(b);
+  await expect(list.getByRole("listitem").nth(1)).toContainText(a);
+  await list.getByRole("button", { name: `Remove ${c} from the playlist` }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await page.reload();
+  await expect(list.getByRole("listitem").nth(0)).toContainText(b);
+
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByRole("dialog", { name: "Edit Playlist" }).getByLabel("Name").fill("Evening Vespers");
+  await page.getByRole("dialog", { name: "Edit Playlist" }).getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Evening Vespers" })).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Another member sees the playlist but not the owner's controls.
+  const other = await browser.newPage();
+  await register(other);
+  await other.goto(`/playlists/${playlist.id}`);
+  await expect(other.getByRole("heading", { level: 1, name: "Evening Vespers" })).toBeVisible();
+  await expect(other.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(other.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+  await other.close();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL("/playlists");
+  await expect(page.getByText("No Playlists Yet")).toBeVisible();
+});
