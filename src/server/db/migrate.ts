@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Database } from "./database";
 import { initial } from "./migrations/0001_initial";
 import { live } from "./migrations/0004_live";
@@ -18,7 +18,11 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
 /** Brings the schema to the latest version; throws when a migration fails. */
 export async function migrateToLatest(database: Database): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect) };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its own tables in every schema unless told which one: with several PostgreSQL schemas
+  // migrating at once (parallel test files), it would find another schema's lock table and fail.
+  const migrationTableSchema =
+    database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db: database.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
