@@ -96,6 +96,11 @@ export function createEventsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    async goingMemberIds(eventId: number) {
+      const rows = await db.selectFrom("event_rsvps").select("userId").where("eventId", "=", eventId).where("status", "=", "going").execute();
+      return rows.map((row) => row.userId);
+    },
+
     /** Records (or changes) a member's answer and counts the members going. */
     async rsvp(eventId: number, userId: number, status: "going" | "not_going", now: string) {
       await db

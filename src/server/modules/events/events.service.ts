@@ -3,6 +3,7 @@ import { eventMessages } from "@shared/contracts/events";
 import type { DB, UserRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
+import { createNotificationsRepository } from "../notifications/notifications.repository";
 import { type EventChanges, createEventsRepository } from "./events.repository";
 
 type Viewer = Pick<UserRow, "id" | "role">;
@@ -10,6 +11,7 @@ type Viewer = Pick<UserRow, "id" | "role">;
 /** The calendar's rules: admins manage events; members answer events that are not cancelled. */
 export function createEventsService(db: Kysely<DB>) {
   const events = createEventsRepository(db);
+  const notifications = createNotificationsRepository(db);
 
   const requireEvent = async (id: number, viewerId: number | null) => {
     const event = await events.findById(id, viewerId);
@@ -50,8 +52,17 @@ export function createEventsService(db: Kysely<DB>) {
 
     async cancel(viewer: Viewer, id: number) {
       if (!policies.manageEvents(viewer)) throw forbidden();
-      await requireEvent(id, viewer.id);
-      await events.cancel(id, new Date().toISOString());
+      const event = await requireEvent(id, viewer.id);
+      const now = new Date().toISOString();
+      await events.cancel(id, now);
+      if (!event.cancelledAt) {
+        // Everyone who said they were coming hears about it.
+        const going = await events.goingMemberIds(id);
+        await notifications.add(
+          going.map((userId) => ({ userId, title: "Event Cancelled", body: `${event.title} has been cancelled.`, link: "/events" })),
+          now,
+        );
+      }
       return requireEvent(id, viewer.id);
     },
 

@@ -135,7 +135,12 @@ describeEachDatabase("events", (dialect) => {
     const seenByOther = (await t.app.inject({ method: "GET", url: `/api/events/${created.id}`, headers: as(other) })).json();
     expect(seenByOther.myRsvp).toBe("going");
 
+    const unread = async (m: Member) => (await t.app.inject({ method: "GET", url: "/api/notifications", headers: as(m) })).json().unreadCount as number;
+    const [otherBefore, memberBefore] = [await unread(other), await unread(member)];
     await t.app.inject({ method: "POST", url: `/api/events/${created.id}/cancel`, headers: as(admin) });
+    // Only members going hear about the cancellation.
+    expect(await unread(other)).toBe(otherBefore + 1);
+    expect(await unread(member)).toBe(memberBefore);
     const afterCancel = await t.app.inject({ method: "PUT", url, headers: as(member), payload: { status: "going" } });
     expect(afterCancel.statusCode).toBe(409);
     expect(afterCancel.json().message).toBe(eventMessages.eventCancelled);

@@ -3,14 +3,23 @@ import { postMessages } from "@shared/contracts/posts";
 import type { DB, UserRow } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
+import { createNotificationsRepository } from "../notifications/notifications.repository";
 import { removeImage, storeImage } from "./image-upload";
 import { createPostsRepository } from "./posts.repository";
 
-type Viewer = Pick<UserRow, "id" | "role">;
+type Viewer = Pick<UserRow, "id" | "role" | "displayName">;
+
+/** The first words of a text for a notification, on a word boundary. */
+function excerpt(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, flat.lastIndexOf(" ", max) > 40 ? flat.lastIndexOf(" ", max) : max)}…`;
+}
 
 /** The community's rules: who may remove what, and where post images go. */
 export function createPostsService(db: Kysely<DB>, mediaDir: string) {
   const posts = createPostsRepository(db);
+  const notifications = createNotificationsRepository(db);
 
   const requirePost = async (postId: number) => {
     const post = await posts.findOwner(postId);
@@ -38,9 +47,18 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
       return posts.toggleLike(postId, viewer.id, new Date().toISOString());
     },
 
+    /** Adds a comment and tells the post's author, unless they answered their own post. */
     async addComment(viewer: Viewer, postId: number, content: string) {
-      const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: new Date().toISOString() });
+      const now = new Date().toISOString();
+      const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: now });
       if (commentId === undefined) throw notFound(postMessages.postNotFound);
+      const post = await posts.findOwner(postId);
+      if (post && post.userId !== viewer.id) {
+        await notifications.add(
+          [{ userId: post.userId, title: "New Comment", body: `${viewer.displayName} commented on your post: "${excerpt(content)}"`, link: `/community/${postId}` }],
+          now,
+        );
+      }
       const row = (await posts.findComment(postId, commentId))!;
       return {
         id: row.id,

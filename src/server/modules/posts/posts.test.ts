@@ -270,6 +270,20 @@ describeEachDatabase("posts", (dialect) => {
     expect(updated.commentsCount).toBe(2);
   });
 
+  it("notifies a post's author of a comment by another member, but not of their own", async () => {
+    const author = await registerMember(t.app);
+    const unread = async () => (await t.app.inject({ method: "GET", url: "/api/notifications", headers: as(author) })).json();
+    const before = (await unread()).unreadCount;
+    const post = (await createPost(author, { content: "Notify me" })).json();
+    await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(author), payload: { content: "My own note" } });
+    expect((await unread()).unreadCount).toBe(before);
+    await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(boaz), payload: { content: "Praying with you" } });
+    const after = await unread();
+    expect(after.unreadCount).toBe(before + 1);
+    expect(JSON.stringify(after)).toContain(`/community/${post.id}`);
+    expect(JSON.stringify(after)).toContain('Pastor Boaz commented on your post: \\"Praying with you\\"');
+  });
+
   it("refuses comments signed out (401), blank (400), on unknown posts (404), and keeps counts under concurrency", async () => {
     const post = (await createPost(ruth, { content: "Comment storm" })).json();
     const url = `/api/posts/${post.id}/comments`;
