@@ -80,7 +80,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   const stageRef = useRef<HTMLDivElement>(null);
   const joinSent = useRef(false);
   const leaving = useRef(false);
-  const { remoteStreams, offerTo, disconnect } = usePeerMesh(roomCode, localStream, ice.data?.iceServers);
+  const { remoteStreams, offerTo, disconnect, applyBitrate } = usePeerMesh(roomCode, localStream, ice.data?.iceServers);
 
   // Camera and microphone first, so the offers carry them; a refusal still lets the member listen and chat.
   useEffect(() => {
@@ -197,6 +197,11 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   };
   useLiveEvent("CHAT_MESSAGE", addChat);
   useLiveEvent("CHAT_MESSAGE_SENT", addChat);
+
+  // Each new peer link starts at full rate: re-apply the room's budget whenever links come or go.
+  useEffect(() => {
+    applyBitrate(Math.max(1, participants.length - 1));
+  }, [applyBitrate, participants.length, remoteStreams]);
 
   useEffect(() => {
     const handleChange = () => setFullscreen(document.fullscreenElement !== null);

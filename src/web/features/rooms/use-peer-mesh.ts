@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { IceServers } from "@shared/contracts/rooms";
 import { liveLink } from "@web/lib/live";
+import { videoBitrateFor } from "./bitrate";
 
 /**
  * WebRTC in a mesh: one RTCPeerConnection per other member. The newcomer offers to every member already
@@ -105,5 +106,19 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
     };
   }, [roomCode, connectionFor]);
 
-  return { remoteStreams, offerTo, disconnect };
+  /** Caps every outgoing video stream to what the room's size allows. */
+  const applyBitrate = useCallback((otherMembers: number) => {
+    const maxBitrate = videoBitrateFor(otherMembers);
+    for (const pc of peers.current.values()) {
+      for (const sender of pc.getSenders()) {
+        if (sender.track?.kind !== "video") continue;
+        const parameters = sender.getParameters();
+        if (!parameters.encodings?.length) continue;
+        parameters.encodings[0].maxBitrate = maxBitrate;
+        void sender.setParameters(parameters).catch(() => {});
+      }
+    }
+  }, []);
+
+  return { remoteStreams, offerTo, disconnect, applyBitrate };
 }
