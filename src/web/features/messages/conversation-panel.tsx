@@ -39,6 +39,7 @@ export function ConversationPanel(props: Props) {
   const { viewerId, peer, messages, connected, typing, readUpTo } = props;
   const [text, setText] = useState("");
   const listRef = useRef<HTMLOListElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const typingSentAt = useRef(0);
   const stopTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const target = peer.kind === "user" ? { receiverId: peer.id } : { groupId: peer.id };
@@ -47,6 +48,11 @@ export function ConversationPanel(props: Props) {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages.length, peer.id]);
+
+  // On a narrow screen the panel sits below the contact list: bring it into view when a conversation opens.
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 1023px)").matches) panelRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [peer.kind, peer.id]);
 
   useEffect(() => () => {
     if (stopTimer.current) clearTimeout(stopTimer.current);
@@ -114,7 +120,7 @@ export function ConversationPanel(props: Props) {
   })();
 
   return (
-    <Card className="flex h-[70vh] flex-col overflow-hidden" aria-label={`Conversation with ${peer.name}`} role="region">
+    <Card ref={panelRef} className="flex h-[70vh] flex-col overflow-hidden" aria-label={`Conversation with ${peer.name}`} role="region">
       <div className="flex items-center gap-3 border-b border-border p-4">
         <UserAvatar displayName={peer.name} imageUrl={peer.imageUrl} />
         <div className="min-w-0">
