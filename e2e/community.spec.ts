@@ -147,3 +147,23 @@ test("a member deletes their own comment and post", async ({ page }) => {
   await expect(page).toHaveURL(/\/community$/);
   await expect(page.getByRole("article").filter({ hasText: content })).toHaveCount(0);
 });
+
+test("a member shares a post with an image", async ({ page }) => {
+  await register(page);
+  await page.goto("/community");
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0c4e1a50000000049454e44ae426082",
+    "hex",
+  );
+  await page.getByLabel("Attach an image").setInputFiles({ name: "sanctuary.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByRole("img", { name: "Selected image preview" })).toBeVisible();
+  const content = `Our new sanctuary ${Date.now()}`;
+  await page.getByLabel("Share with the community").fill(content);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expectToast(page, "Post Created");
+  const card = page.getByRole("article").filter({ hasText: content });
+  await expect(card.getByRole("img", { name: /^Image shared by/ })).toHaveAttribute("src", /^\/media\/uploads\/post-[0-9a-f]+\.png$/);
+  await expect(page.getByRole("img", { name: "Selected image preview" })).toHaveCount(0);
+  const image = await page.request.get((await card.getByRole("img", { name: /^Image shared by/ }).getAttribute("src"))!);
+  expect(image.headers()["content-type"]).toBe("image/png");
+});

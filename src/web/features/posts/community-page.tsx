@@ -47,6 +47,18 @@ function Composer({ displayName, imageUrl }: { displayName: string; imageUrl: st
   const fileInput = useRef<HTMLInputElement>(null);
   const createPost = useCreatePost();
   const fieldId = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+
+  // A local preview of the chosen image, released when it changes or the composer unmounts.
+  useEffect(() => {
+    if (!image) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,10 +92,10 @@ function Composer({ displayName, imageUrl }: { displayName: string; imageUrl: st
             className={textareaClasses}
             maxLength={5000}
           />
-          {image ? (
-            <div className="flex items-center gap-2 text-sm">
-              <ImagePlus className="size-4 text-primary" aria-hidden="true" />
-              <span className="truncate">{image.name}</span>
+          {image && preview ? (
+            <div className="flex items-center gap-3 text-sm">
+              <img src={preview} alt="Selected image preview" className="size-16 rounded-md border border-border object-cover" />
+              <span className="min-w-0 truncate">{image.name}</span>
               <Button
                 variant="ghost"
                 size="sm"
