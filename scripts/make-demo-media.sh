@@ -353,7 +353,7 @@ Then the psalm turns. Even though I walk through the valley of the shadow of dea
 And the psalm ends at a table. You prepare a table before me. Goodness and mercy shall follow me all the days of my life.
 Whatever valley you are walking through, you are not walking alone. The shepherd is with you, and there is a table waiting at the end of the road."
 
-sermon_mp3 05 faith-in-the-waiting "Faith in the Waiting" "Pastor David Mensah" "Faith & Grace" \
+sermon_mp3 05 faith-in-the-waiting "Faith in the Waiting" "Elder Grace Boateng" "Faith & Grace" \
   en-us+m3 145 40 57 "14213d,3a506b,fca311" 1 \
 "Faith in the waiting.
 Nobody likes waiting rooms. We wait for test results, for a job offer, for a prodigal child to call home, for a prayer that seems to go unanswered.
@@ -362,7 +362,7 @@ Isaiah says, those who wait on the Lord shall renew their strength. They shall m
 Waiting on God is not doing nothing. It is trusting while you keep walking. It is showing up, praying again, and believing that the God who promised is still at work, even when you cannot see it yet.
 If you are in a season of waiting, take heart. You are not forgotten."
 
-sermon_mp3 06 teach-us-to-pray "Teach Us to Pray" "Pastor David Mensah" "Prayer" \
+sermon_mp3 06 teach-us-to-pray "Teach Us to Pray" "Deacon Michael Osei" "Prayer" \
   en-us+m3 145 40 67 "3c1642,086375,1dd3b0" 0 \
 "Teach us to pray.
 One day the disciples watched Jesus pray, and afterwards they asked him, Lord, teach us to pray. They did not ask him to teach them to preach or to perform miracles. They asked about prayer.
