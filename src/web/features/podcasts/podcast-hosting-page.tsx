@@ -127,7 +127,7 @@ export function PodcastHostingPage() {
                           <span className="line-clamp-1 text-sm text-muted-foreground">{show.description}</span>
                         </span>
                         <span className="shrink-0 text-right text-xs text-muted-foreground">
-                          {showEpisodes.length} episodes
+                          {showEpisodes.length} {showEpisodes.length === 1 ? "episode" : "episodes"}
                           <br />
                           {formatDuration(showEpisodes.reduce((sum, item) => sum + item.duration, 0))} total
                         </span>
@@ -140,6 +140,7 @@ export function PodcastHostingPage() {
           </Card>
         </div>
       </div>
+      <div className="mt-10" />
       <RelatedLinks
         links={[
           { label: "Podcasts", href: "/podcasts", description: "Faith conversations and teaching" },

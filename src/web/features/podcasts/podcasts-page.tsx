@@ -63,7 +63,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
   return (
     <section aria-labelledby="featured-podcast" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       <div className="grid gap-0 md:grid-cols-[16rem_1fr]">
-        {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="aspect-square h-full w-full object-cover" /> : null}
+        {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="aspect-video h-full w-full object-cover md:aspect-square" /> : null}
         <div className="flex flex-col gap-3 p-6">
           <Badge className="w-fit">
             <Radio className="size-3" aria-hidden="true" />
