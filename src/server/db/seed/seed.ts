@@ -225,6 +225,37 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
         })),
     );
     if (rsvps.length > 0) await trx.insertInto("event_rsvps").values(rsvps).execute();
+
+    // --- Media library: members' likes (so Most Liked sorts), the first member's listening history
+    // with resume positions (so /history and Recently Played are alive) and a podcast subscription. ---
+    const mediaLikes = mediaIds.flatMap((media, mediaIndex) =>
+      memberIds
+        .filter((_, memberIndex) => (mediaIndex * 7 + memberIndex * 3) % 5 < 2)
+        .map((memberId) => ({ mediaId: media.id, userId: memberId, createdAt: at(-12) })),
+    );
+    if (mediaLikes.length > 0) await trx.insertInto("media_likes").values(mediaLikes).execute();
+    await trx
+      .updateTable("media")
+      .set((eb) => ({
+        likesCount: eb.selectFrom("media_likes").select(eb.fn.countAll<number>().as("c")).whereRef("media_likes.mediaId", "=", "media.id"),
+      }))
+      .execute();
+    const podcastEpisode = mediaIds.find((m) => m.type === "podcast");
+    const listened = [
+      { media: songs[0], position: 12 },
+      { media: sermons[0], position: 20 },
+      { media: songs[2], position: 0 },
+      ...(podcastEpisode ? [{ media: podcastEpisode, position: 30 }] : []),
+    ].filter((entry) => entry.media !== undefined);
+    if (listened.length > 0) {
+      await trx
+        .insertInto("play_history")
+        .values(listened.map((entry, index) => ({ userId: first, mediaId: entry.media.id, position: entry.position, playedAt: at(-2 - index * 5) })))
+        .execute();
+    }
+    const show = demoContent.categories.find((category) => category.type === "podcast");
+    const showId = show ? categoryIds.get(show.key) : undefined;
+    if (showId !== undefined) await trx.insertInto("podcast_subscriptions").values({ userId: first, categoryId: showId, createdAt: at(-24 * 3) }).execute();
   });
   return true;
 }
