@@ -9,12 +9,17 @@ import { openDatabase } from "../src/server/db/database";
  * The live-link bench's server, in a child process:
  *   app <dataDir> <port>       the real application (/ws hub over the in-memory bus, SQLite)
  *   baseline <unused> <port>   a bare `ws` relay: parse, look up the receiver, forward, acknowledge
- * It answers "rss" messages with its resident memory, so the bench can report the cost per connection.
+ * It answers "stats" messages with its resident memory and CPU time, so the bench can report the cost per
+ * connection and per message (CPU time per message holds even on a busy machine, where latencies don't).
  */
 const [mode, dataDir, port] = process.argv.slice(2);
 
 process.on("message", (message) => {
-  if (message === "rss") process.send?.({ rss: process.memoryUsage().rss });
+  if (message === "exit") process.exit(0);
+  if (message === "stats") {
+    const cpu = process.cpuUsage();
+    process.send?.({ rss: process.memoryUsage().rss, cpuMicros: cpu.user + cpu.system });
+  }
 });
 
 if (mode === "app") {

@@ -13,6 +13,7 @@ import { migrateToLatest } from "../src/server/db/migrate";
  * rate while they are held, for the real /ws hub (session check, schema validation, stored in SQLite
  * before the acknowledgement) against a bare `ws` relay measured in the same run.
  * Servers run pinned to core 0 (where `taskset` exists); the clients run here. Bounded to well under a minute.
+ * BENCH_LIVE_PROFILE=<dir> writes a CPU profile of the hub's process there.
  */
 const CONNECTIONS = Number(process.env.BENCH_LIVE_CONNECTIONS ?? 1000);
 const PAIRS = Number(process.env.BENCH_LIVE_PAIRS ?? 50);
@@ -30,7 +31,8 @@ function hasTaskset(): boolean {
 }
 
 function startServer(mode: "app" | "baseline", dataDir: string, port: number): Promise<ChildProcess> {
-  const child = fork(path.join(here, "live-server.ts"), [mode, dataDir, String(port)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const profile = process.env.BENCH_LIVE_PROFILE && mode === "app" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LIVE_PROFILE}`] : [];
+  const child = fork(path.join(here, "live-server.ts"), [mode, dataDir, String(port)], { execArgv: ["--import", "tsx", ...profile], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   if (hasTaskset() && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
   return new Promise((resolve, reject) => {
     child.once("message", () => resolve(child));
@@ -38,10 +40,10 @@ function startServer(mode: "app" | "baseline", dataDir: string, port: number): P
   });
 }
 
-function rssOf(child: ChildProcess): Promise<number> {
+function statsOf(child: ChildProcess): Promise<{ rss: number; cpuMicros: number }> {
   return new Promise((resolve) => {
-    child.once("message", (message) => resolve((message as { rss: number }).rss));
-    child.send("rss");
+    child.once("message", (message) => resolve(message as { rss: number; cpuMicros: number }));
+    child.send("stats");
   });
 }
 
@@ -134,21 +136,23 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-type Row = { name: string; held: number; openSeconds: number; kibPerConnection: number; sent: number; delivered: number; p50: number; p99: number };
+type Row = { name: string; held: number; openSeconds: number; kibPerConnection: number; cpuMicrosPerMessage: number; sent: number; delivered: number; p50: number; p99: number };
 
 async function measure(name: string, child: ChildProcess, open: (index: number) => WebSocket, ids: number[]): Promise<Row> {
-  const before = await rssOf(child);
+  const before = await statsOf(child);
   const opened = await openAll(CONNECTIONS, open);
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const after = await rssOf(child);
+  const after = await statsOf(child);
   const { latencies, sent } = await steadyChat(opened.sockets, ids);
+  const end = await statsOf(child);
   const held = opened.sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
   for (const socket of opened.sockets) socket.terminate();
   return {
     name,
     held,
     openSeconds: opened.seconds,
-    kibPerConnection: (after - before) / 1024 / CONNECTIONS,
+    kibPerConnection: (after.rss - before.rss) / 1024 / CONNECTIONS,
+    cpuMicrosPerMessage: (end.cpuMicros - after.cpuMicros) / Math.max(1, latencies.length),
     sent,
     delivered: latencies.length,
     p50: percentile(latencies, 50),
@@ -170,14 +174,20 @@ export async function runLiveBench(): Promise<void> {
     const base = await measure("bare ws relay", baseline, (i) => new WebSocket(`ws://127.0.0.1:${basePort}/?user=${ids[i]}`), ids);
     console.error("measured live link: baseline");
     console.log(`\nLive link: ${CONNECTIONS} connections held, ${PAIRS} sender→receiver pairs at ${RATE} messages/s for ${SECONDS} s\n`);
-    console.log("| server | connections held | opened in | RSS per connection | delivered | p50 | p99 | p99 ratio |");
-    console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    console.log("| server | connections held | opened in | RSS per connection | delivered | p50 | p99 | p99 ratio | server CPU per message | CPU ratio |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const row of [ours, base]) {
       console.log(
-        `| ${row.name} | ${row.held} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${(row.p99 / base.p99).toFixed(2)}× |`,
+        `| ${row.name} | ${row.held} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${(row.p99 / base.p99).toFixed(2)}× | ${Math.round(row.cpuMicrosPerMessage)} µs | ${(row.cpuMicrosPerMessage / base.cpuMicrosPerMessage).toFixed(1)}× |`,
       );
     }
+    console.log(`(machine load average at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`);
   } finally {
+    // A clean exit (rather than a kill) lets BENCH_LIVE_PROFILE=<dir> write the hub's CPU profile.
+    for (const child of [app, baseline]) {
+      if (child.connected) child.send("exit");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
     app.kill();
     baseline.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
