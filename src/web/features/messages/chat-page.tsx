@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, LogIn, MessageCircle, MessageSquarePlus, MessagesSquare, Search, Users } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import type { ChatMessage } from "@shared/contracts/live";
@@ -24,6 +24,7 @@ import {
   CONTACTS_KEY,
   type Conversation,
   GROUPS_KEY,
+  RECENT_KEY,
   belongsTo,
   markRead,
   playChime,
@@ -99,6 +100,9 @@ function Messenger({ viewer }: { viewer: User }) {
 
   const { connected } = useLiveLink();
   const contacts = useContacts(true);
+  // Spec §7: the recent messages are read while signed in; the list shows its loading state until they are.
+  const recent = useQuery({ queryKey: [RECENT_KEY] });
+  const listLoading = contacts.isPending || recent.isPending;
   const groups = useGroups(true);
   const settings = useMessageSettings(true);
   const online = usePresence();
@@ -236,8 +240,8 @@ function Messenger({ viewer }: { viewer: User }) {
             {(["messages", "contacts"] as const).map((value) => (
               <TabsContent key={value} value={value} className="mt-0">
               <ul className="h-[60vh] overflow-y-auto p-2" aria-label={tab === "contacts" ? "Contacts" : "Conversations"}>
-                {contacts.isPending ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
-                {!contacts.isPending && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
+                {listLoading ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
+                {!listLoading && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
                 {shown.map((contact) => {
                   const selected = conversation?.kind === "user" && conversation.id === contact.id;
                   return (
