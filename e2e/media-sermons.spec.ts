@@ -1,6 +1,10 @@
 import { expect, expectNoA11yViolations, register, test } from "./fixtures";
 
 test("watches a sermon: the video plays, with playback speed, and the play is counted", async ({ page }) => {
+  const mediaStatuses: number[] = [];
+  page.on("response", (response) => {
+    if (/\/media\/sermon-.*\.(mp4|mp3)/.test(response.url())) mediaStatuses.push(response.status());
+  });
   await page.goto("/sermons");
   await expect(page.getByRole("heading", { level: 1, name: "Sermons" })).toBeVisible();
   await expectNoA11yViolations(page);
@@ -17,6 +21,9 @@ test("watches a sermon: the video plays, with playback speed, and the play is co
   // Seeking in the middle of the file works (the server answers byte ranges).
   await video.evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration / 2));
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(first.duration / 2 - 1);
+  // Chromium streamed the file in byte ranges (206), never as one whole download (200).
+  expect(mediaStatuses).toContain(206);
+  expect(mediaStatuses).not.toContain(200);
   await expectNoA11yViolations(page);
   await expect
     .poll(async () => (await (await page.request.get(`/api/content/media/${first.id}`)).json()).playCount)
