@@ -27,7 +27,19 @@ test("plays a song, its time advances, it seeks, and it keeps playing on another
   await seek.focus();
   for (let i = 0; i < 5; i++) await seek.press("PageUp");
   await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(before + 4);
-  await expect(player.getByRole("slider", { name: "Volume" })).toHaveAttribute("aria-valuenow", "0.7");
+  // Volume: default 0.7, step 0.01, and ten steps with Shift.
+  const volume = player.getByRole("slider", { name: "Volume" });
+  await expect(volume).toHaveAttribute("aria-valuenow", "0.7");
+  await volume.focus();
+  await volume.press("ArrowLeft");
+  await expect(volume).toHaveAttribute("aria-valuenow", "0.69");
+  await volume.press("Shift+ArrowLeft");
+  await expect(volume).toHaveAttribute("aria-valuenow", "0.59");
+  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.volume)).toBeCloseTo(0.59);
+
+  // Media Session: the lock screen and media keys know what is playing.
+  await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Still Waters");
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.artist)).toBe("Naomi Asante");
 
   // Pause and resume with the play button.
   await player.getByRole("button", { name: "Pause" }).click();
