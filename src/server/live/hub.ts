@@ -15,6 +15,7 @@ import { createGroupsRepository } from "../modules/groups/groups.repository";
 import { presentMessage } from "../modules/messages/messages.presenter";
 import { createMessagesRepository } from "../modules/messages/messages.repository";
 import { createRoomsRepository } from "../modules/rooms/rooms.repository";
+import { createLiveRepository } from "./live.repository";
 import type { LiveBus } from "./bus";
 import type { LiveState } from "./state";
 
@@ -30,6 +31,8 @@ export interface LiveHubOptions {
   hardBufferBytes: number;
   /** Presence changes within this window travel together in one PRESENCE frame. */
   presenceBatchMs: number;
+  /** How often open connections are checked against their sessions (a sign-out elsewhere ends them). */
+  sessionCheckMs: number;
 }
 
 export const defaultHubOptions: LiveHubOptions = {
@@ -39,12 +42,15 @@ export const defaultHubOptions: LiveHubOptions = {
   softBufferBytes: 256 * 1024,
   hardBufferBytes: 4 * 1024 * 1024,
   presenceBatchMs: 250,
+  sessionCheckMs: 60_000,
 };
 
 export interface LiveUser {
   id: number;
   username: string;
   displayName: string;
+  /** The stored id of the session the connection was opened with. */
+  sessionId: string;
 }
 
 interface Connection {
@@ -73,6 +79,7 @@ const channels = {
 };
 
 const CLOSE_POLICY = 1008;
+const CLOSE_SESSION_ENDED = 4001;
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_TRY_AGAIN = 1013;
 /** Frames dropped for the rate limit in a row before the connection is closed. */
@@ -85,6 +92,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   const messagesRepo = createMessagesRepository(deps.db);
   const groupsRepo = createGroupsRepository(deps.db);
   const roomsRepo = createRoomsRepository(deps.db);
+  const liveRepo = createLiveRepository(deps.db);
   const connections = new Set<Connection>();
   const local = new Map<string, Set<Connection>>();
   let closed = false;
@@ -408,6 +416,21 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   }, options.heartbeatMs);
   heartbeat.unref();
 
+  // Identity is fixed when the socket opens; a session ended since (sign-out, expiry) ends the socket too.
+  const sessionCheck = setInterval(() => {
+    const open = [...connections];
+    if (open.length === 0) return;
+    liveRepo
+      .validSessionIds([...new Set(open.map((conn) => conn.user.sessionId))], new Date().toISOString())
+      .then((valid) => {
+        for (const conn of open) {
+          if (!valid.has(conn.user.sessionId)) conn.socket.close(CLOSE_SESSION_ENDED, "Session ended");
+        }
+      })
+      .catch((error: unknown) => log.error({ err: error, event: "ws_session_check_failed" }, "checking live-link sessions failed"));
+  }, options.sessionCheckMs);
+  sessionCheck.unref();
+
   return {
     /** Takes over an upgraded socket of a signed-in member. */
     async accept(socket: WebSocket, user: LiveUser) {
@@ -478,6 +501,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       if (presenceTimer) clearTimeout(presenceTimer);
       for (const conn of connections) conn.socket.close(CLOSE_GOING_AWAY, "Server shutting down");
       await bus.close();

@@ -37,7 +37,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (socket, request) => {
       const viewer = request.viewer!;
-      void hub.accept(socket, { id: viewer.id, username: viewer.username, displayName: viewer.displayName });
+      void hub.accept(socket, { id: viewer.id, username: viewer.username, displayName: viewer.displayName, sessionId: request.sessionId! });
     },
   );
 }

@@ -25,7 +25,7 @@ describeEachDatabase("live link /ws", (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startLiveTestApp(dialect, { hub: { heartbeatMs: 200, ratePerSecond: 20, rateBurst: 40 } });
+    t = await startLiveTestApp(dialect, { hub: { heartbeatMs: 200, ratePerSecond: 20, rateBurst: 40, sessionCheckMs: 200 } });
     ruth = await registerMember(t.app, { displayName: "Ruth" });
     boaz = await registerMember(t.app, { displayName: "Boaz" });
     naomi = await registerMember(t.app, { displayName: "Naomi" });
@@ -285,6 +285,14 @@ describeEachDatabase("live link /ws", (dialect) => {
   it("drops a connection that stops answering pings", async () => {
     const client = await connect(naomi, { autoPong: false });
     expect(await client.closed).toBe(1006);
+  });
+
+  it("closes the connection once its session ends (signed out elsewhere)", async () => {
+    const member = await registerMember(t.app);
+    const client = await connect(member);
+    const logout = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: member.cookie } });
+    expect(logout.statusCode).toBe(204);
+    expect(await client.closed).toBe(4001);
   });
 
   it("keeps answering pongs on a healthy connection", async () => {
