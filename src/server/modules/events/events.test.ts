@@ -57,6 +57,9 @@ describe("iCalendar writer", () => {
     expect(event.endDate.toJSDate().toISOString()).toBe("2026-01-05T20:30:00.000Z");
     expect(event.sequence).toBe(2);
     expect(event.component.getFirstPropertyValue("dtstamp")?.toString()).toBe("2025-12-24T08:00:00Z");
+    const alarm = event.component.getFirstSubcomponent("valarm");
+    expect(alarm?.getFirstPropertyValue("action")).toBe("DISPLAY");
+    expect(alarm?.getFirstPropertyValue("trigger")?.toString()).toBe("-PT1H");
   });
 });
 

@@ -79,6 +79,10 @@ function eventLines(event: CalendarEvent, now: Date): string[] {
     ...(event.url ? [`URL:${event.url}`] : []),
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
+    // A reminder an hour before, which is what Remind Me and Add to Calendar promise.
+    ...(event.cancelled
+      ? []
+      : ["BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(event.title)}`, "TRIGGER:-PT1H", "END:VALARM"]),
     "END:VEVENT",
   ];
 }
