@@ -42,6 +42,19 @@ function nextPageUrl(request: FastifyRequest, cursor: string): string {
 export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const content = createContentRepository(ctx.db);
   const route = app.withTypeProvider<ZodTypeProvider>();
+  // Play and like take no body (spec §7), but some clients still label an empty body as JSON: read that as
+  // no body here instead of refusing it. Scoped to this plugin, so other modules keep the default parser.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
   const viewerId = (request: FastifyRequest) => getViewer(request)?.id ?? null;
 
   const requireMedia = async (id: number) => {

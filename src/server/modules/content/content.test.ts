@@ -141,6 +141,22 @@ describeEachDatabase("content", (dialect) => {
       expect(history[0]).toMatchObject({ mediaId: sermons[3], position: 12, media: { id: sermons[3] } });
     });
 
+    it("accepts an empty body labelled as JSON, and refuses a malformed one", async () => {
+      const empty = await t.app.inject({ method: "POST", url: `/api/content/media/${song}/play`, headers: { "content-type": "application/json" }, payload: "" });
+      expect(empty.statusCode).toBe(200);
+      const like = await t.app.inject({
+        method: "POST",
+        url: `/api/content/media/${song}/like`,
+        headers: { "content-type": "application/json", cookie: member.cookie },
+        payload: "",
+      });
+      expect(like.statusCode).toBe(200);
+      await post(`/api/content/media/${song}/like`, member.cookie);
+      const broken = await t.app.inject({ method: "POST", url: `/api/content/media/${song}/play`, headers: { "content-type": "application/json" }, payload: "{oops" });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().message).toBe("The request body is not valid JSON.");
+    });
+
     it("answers 404 for an unknown item and 400 for a negative position", async () => {
       expect((await post("/api/content/media/999999/play")).statusCode).toBe(404);
       expect((await post(`/api/content/media/${song}/play`, member.cookie, { position: -1 })).statusCode).toBe(400);
