@@ -40,8 +40,8 @@ export function DiscoverPage() {
         <Section id="discover-trending" title="Trending Now" icon={Flame}>
           {trending.isLoading ? loading : <MediaList items={trending.data ?? []} label="Trending now" />}
         </Section>
-        <Section id="discover-new" title="New This Week" icon={Sparkles}>
-          {featured.isLoading ? loading : <MediaList items={newest.slice(0, 6)} label="Newest" />}
+        <Section id="discover-new" title="Just Added" icon={Sparkles}>
+          {featured.isLoading ? loading : <MediaList items={newest.slice(0, 6)} label="Just added" />}
         </Section>
         <Section id="discover-for-you" title={user ? "Songs For You" : "Popular Songs"} icon={Music}>
           {forYou.isLoading ? loading : <MediaList items={(forYou.data ?? []).slice(0, 6)} label={user ? "Songs for you" : "Popular songs"} />}
@@ -62,7 +62,9 @@ export function DiscoverPage() {
                       <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                       <span>
                         <span className="block text-sm font-medium">{category.name}</span>
-                        <span className="text-xs text-muted-foreground">{category.mediaCount ?? 0} items</span>
+                        <span className="text-xs text-muted-foreground">
+                          {category.mediaCount ?? 0} {category.mediaCount === 1 ? "item" : "items"}
+                        </span>
                       </span>
                     </Link>
                   </li>

@@ -231,7 +231,7 @@ export function MusicPage() {
                       >
                         <Disc3 className="mb-1 size-4 text-primary" aria-hidden="true" />
                         <span className="text-sm font-medium">{c.name}</span>
-                        <span className="text-xs text-muted-foreground">{c.mediaCount ?? 0} songs</span>
+                        <span className="text-xs text-muted-foreground">{c.mediaCount ?? 0} {c.mediaCount === 1 ? "song" : "songs"}</span>
                       </Link>
                     </li>
                   ))}
