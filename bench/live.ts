@@ -168,6 +168,14 @@ export async function runLiveBench(): Promise<void> {
   const { ids, cookies } = await prepareMembers(dataDir, CONNECTIONS);
   const app = await startServer("app", dataDir, appPort);
   const baseline = await startServer("baseline", dataDir, basePort);
+  // An interrupted bench must not leave its servers holding the ports.
+  const stopServers = () => {
+    app.kill();
+    baseline.kill();
+    process.exit(130);
+  };
+  process.once("SIGINT", stopServers);
+  process.once("SIGTERM", stopServers);
   try {
     const ours = await measure("/ws hub (session, validation, stored in SQLite)", app, (i) => new WebSocket(`ws://127.0.0.1:${appPort}/ws`, { headers: { cookie: cookies[i] } }), ids);
     console.error("measured live link: app");
@@ -190,6 +198,8 @@ export async function runLiveBench(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     app.kill();
     baseline.kill();
+    process.off("SIGINT", stopServers);
+    process.off("SIGTERM", stopServers);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

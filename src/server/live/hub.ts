@@ -84,6 +84,7 @@ const CLOSE_GOING_AWAY = 1001;
 const CLOSE_TRY_AGAIN = 1013;
 /** Frames dropped for the rate limit in a row before the connection is closed. */
 const MAX_THROTTLED = 100;
+const RECEIVER_CACHE_MS = 5000;
 
 /** The /ws hub: connections, presence, rooms, the signalling relay and chat, speaking to channels through the bus. */
 export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveState; log: FastifyBaseLogger; options?: Partial<LiveHubOptions> }) {
@@ -95,6 +96,18 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   const liveRepo = createLiveRepository(deps.db);
   const connections = new Set<Connection>();
   const local = new Map<string, Set<Connection>>();
+
+  // Who may receive a direct message, and their settings, change rarely but are read for every message:
+  // kept for a few seconds (a settings change on this instance clears its entry at once).
+  const receivers = new Map<number, { value: Awaited<ReturnType<typeof messagesRepo.findReceiver>>; until: number }>();
+  async function findReceiver(id: number) {
+    const cached = receivers.get(id);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const value = await messagesRepo.findReceiver(id);
+    if (receivers.size > 10_000) receivers.clear();
+    receivers.set(id, { value, until: Date.now() + RECEIVER_CACHE_MS });
+    return value;
+  }
   let closed = false;
 
   const frameOf = (event: ServerEvent) => JSON.stringify(event);
@@ -230,7 +243,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
       if (payload.receiverId && !payload.roomCode && !payload.groupId) {
         const receiverId = payload.receiverId;
-        const receiver = receiverId === sender.id ? undefined : await messagesRepo.findReceiver(receiverId);
+        const receiver = receiverId === sender.id ? undefined : await findReceiver(receiverId);
         if (!receiver) return sendError(conn, liveErrors.receiverNotFound, "receiver_not_found");
         if (!receiver.settings.messageRequests && !(await messagesRepo.haveTalked(sender.id, receiverId))) {
           return sendError(conn, liveErrors.messageRequestsOff, "message_requests_off");
@@ -488,6 +501,10 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     },
     notifyRead,
     closeRoom,
+    /** A member changed their message settings: forget what this instance remembered about them. */
+    settingsChanged(userId: number) {
+      receivers.delete(userId);
+    },
     /** A member changed their online-status toggle: tell everyone what they may now see. */
     async presenceSettingChanged(userId: number, visible: boolean) {
       await state.setVisible(userId, visible);

@@ -70,6 +70,7 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
       const viewer = requireViewer(request);
       const before = await messagesRepo.settings(viewer.id);
       const saved = await messagesRepo.saveSettings(viewer.id, request.body, new Date().toISOString());
+      ctx.live?.settingsChanged(viewer.id);
       if (before.onlineStatus !== saved.onlineStatus) await ctx.live?.presenceSettingChanged(viewer.id, saved.onlineStatus);
       return saved;
     },
