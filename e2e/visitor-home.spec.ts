@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test } from "./fixtures";
+import { expect, expectNoA11yViolations, expectToast, test } from "./fixtures";
 
 test.describe("a visitor on the home page", () => {
   test("is invited to sign in or register, sees the live service and the quick links", async ({ page }) => {
@@ -24,6 +24,19 @@ test.describe("a visitor on the home page", () => {
     await expect(page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Sign In" })).toBeVisible();
     await expect(page).toHaveTitle(/Home/);
     await expectNoA11yViolations(page);
+  });
+
+  test("Remind Me saves the next worship service as a calendar file with a reminder", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Sunday Worship Service" });
+    const downloadStarted = page.waitForEvent("download");
+    await hero.getByRole("button", { name: "Remind Me" }).click();
+    const download = await downloadStarted;
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text).toContain("SUMMARY:Sunday Worship Service");
+    expect(text).toContain("BEGIN:VALARM");
+    await expectToast(page, "Reminder Set", /Sunday Worship Service/);
   });
 
   test("follows a quick link to its page", async ({ page }) => {

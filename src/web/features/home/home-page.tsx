@@ -142,25 +142,26 @@ function HeroCard() {
 function RemindMeButton() {
   const { data } = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
   const service = data?.find((event) => /worship/i.test(event.title)) ?? data?.[0];
-  const className = "border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white";
-  if (!service) {
-    return (
-      <Button size="lg" variant="outline" className={className} disabled={!data}>
-        <Bell aria-hidden="true" />
-        Remind Me
-      </Button>
-    );
-  }
+  const handleRemind = () => {
+    if (!service) {
+      toast({ title: "No Upcoming Service", description: "There is no service on the calendar yet. Please check back soon." });
+      return;
+    }
+    const link = document.createElement("a");
+    link.href = `${EVENTS_KEY}/${service.id}.ics`;
+    link.download = "";
+    link.click();
+    toast({ title: "Reminder Set", description: `${service.title} has been added to your calendar.` });
+  };
   return (
-    <Button asChild size="lg" variant="outline" className={className}>
-      <a
-        href={`${EVENTS_KEY}/${service.id}.ics`}
-        download
-        onClick={() => toast({ title: "Reminder Set", description: `${service.title} has been added to your calendar.` })}
-      >
-        <Bell aria-hidden="true" />
-        Remind Me
-      </a>
+    <Button
+      size="lg"
+      variant="outline"
+      className="border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white"
+      onClick={handleRemind}
+    >
+      <Bell aria-hidden="true" />
+      Remind Me
     </Button>
   );
 }
