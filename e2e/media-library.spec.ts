@@ -61,6 +61,13 @@ test("plays something and finds it on /history, resumed where it stopped", async
   const stoppedAt = await page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.currentTime);
   await expect.poll(async () => (await (await page.request.get("/api/history")).json())[0]?.position ?? 0).toBeGreaterThan(stoppedAt - 0.5);
 
+  // Moving on to the next episode keeps the first one's resume position.
+  await bar.getByRole("button", { name: "Next track" }).click();
+  await expect(bar.getByTestId("now-playing-title")).not.toHaveText(episode.title);
+  await page.waitForTimeout(1500);
+  const entries = await (await page.request.get("/api/history")).json();
+  expect(entries.find((entry: { mediaId: number }) => entry.mediaId === episode.id).position).toBeGreaterThan(stoppedAt - 0.5);
+
   // A fresh visit: the player is empty, the history remembers.
   await page.goto("/history");
   const list = page.getByRole("list", { name: "Listening history" });

@@ -59,6 +59,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [inlinePlayers, setInlinePlayers] = useState(0);
   const current = queue[index] ?? null;
   const pendingSeek = useRef<number | null>(null);
+  /** The track whose source the audio element holds; positions are saved for it, not for whatever renders next. */
+  const loadedTrack = useRef<Track | null>(null);
   const lastSaved = useRef(0);
 
   const showPlaybackError = useCallback(() => {
@@ -78,10 +80,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   const persistPosition = useCallback(() => {
     const audio = audioRef.current;
-    if (!signedIn || !current || !audio) return;
+    const track = loadedTrack.current;
+    if (!signedIn || !track || !audio) return;
     lastSaved.current = Date.now();
-    savePosition(current.id, audio.currentTime);
-  }, [signedIn, current]);
+    savePosition(track.id, audio.currentTime);
+  }, [signedIn]);
 
   /** Loads a track paused (spec §4: a new source resets to paused), positioned where it resumes. */
   const load = useCallback((track: Track) => {
@@ -91,6 +94,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     setCurrentTime(0);
     setDuration(track.duration);
     pendingSeek.current = startPosition(track);
+    loadedTrack.current = track;
     audio.src = track.audioSrc;
     audio.load();
   }, []);
@@ -171,6 +175,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       close() {
         persistPosition();
         const audio = audioRef.current;
+        loadedTrack.current = null;
         if (audio) {
           audio.pause();
           audio.removeAttribute("src");
@@ -250,7 +255,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         onPlay={() => setIsPlaying(true)}
         onPause={(event) => {
           setIsPlaying(false);
-          if (!event.currentTarget.ended) persistPosition();
+          // A new source also pauses the element, at 0: nothing to save then.
+          if (!event.currentTarget.ended && event.currentTarget.currentTime > 0) persistPosition();
         }}
         onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
         onLoadedMetadata={(event) => {
@@ -273,7 +279,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
           audio.currentTime = 0;
           setCurrentTime(0);
           setIsPlaying(false);
-          if (signedIn && current) savePosition(current.id, 0);
+          if (signedIn && loadedTrack.current) savePosition(loadedTrack.current.id, 0);
         }}
         onError={() => {
           if (audioRef.current?.getAttribute("src")) {
