@@ -65,6 +65,18 @@ test.describe("Messaging (/chat)", () => {
     await boaz.context.close();
   });
 
+  test("the profile page's Message button opens /chat with that member's conversation", async ({ browser, baseURL }) => {
+    const ruth = await memberInOwnContext(browser, baseURL!);
+    const boaz = await memberInOwnContext(browser, baseURL!);
+    await ruth.page.goto(`/profile/${boaz.id}`);
+    await ruth.page.getByRole("button", { name: "Message", exact: true }).click();
+    await expect(ruth.page).toHaveURL(`/chat?user=${boaz.id}`);
+    await expect(ruth.page.getByRole("region", { name: `Conversation with ${boaz.displayName}` })).toBeVisible();
+    await expect(ruth.page.getByRole("button", { name: new RegExp(boaz.displayName) })).toHaveAttribute("aria-current", "true");
+    await ruth.context.close();
+    await boaz.context.close();
+  });
+
   test("a member joins a group and chats in it live; settings toggles persist", async ({ browser, baseURL }) => {
     const ruth = await memberInOwnContext(browser, baseURL!);
     const boaz = await memberInOwnContext(browser, baseURL!);
