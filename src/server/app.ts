@@ -24,11 +24,12 @@ import { messagesRoutes } from "./modules/messages/messages.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { postsRoutes } from "./modules/posts/posts.routes";
+import { publishingRoutes } from "./modules/publishing/publishing.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes, messagesRoutes, roomsRoutes, groupsRoutes];
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes, messagesRoutes, roomsRoutes, groupsRoutes, publishingRoutes];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
