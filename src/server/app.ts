@@ -12,6 +12,7 @@ import { serializerCompiler } from "./http/serializer";
 import { liveRoutes } from "./live/live.routes";
 import { mediaRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { contactRoutes } from "./modules/contact/contact.routes";
 import { contentRoutes } from "./modules/content/content.routes";
 import { favoritesRoutes } from "./modules/favorites/favorites.routes";
 import { historyRoutes } from "./modules/history/history.routes";
@@ -29,7 +30,7 @@ import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes, messagesRoutes, roomsRoutes, groupsRoutes, publishingRoutes];
+const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes, messagesRoutes, roomsRoutes, groupsRoutes, publishingRoutes, contactRoutes];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];

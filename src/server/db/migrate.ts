@@ -4,6 +4,7 @@ import { initial } from "./migrations/0001_initial";
 import { live } from "./migrations/0004_live";
 import { media } from "./migrations/0002_media";
 import { community } from "./migrations/0003_community";
+import { contact } from "./migrations/0005_contact";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0004_live": live(dialect),
     "0002_media": media(dialect),
     "0003_community": community(dialect),
+    "0005_contact": contact(dialect),
   };
 }
 

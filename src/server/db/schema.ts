@@ -258,3 +258,20 @@ export interface PodcastSubscriptionsTable {
 export interface DB {
   podcast_subscriptions: PodcastSubscriptionsTable;
 }
+
+/** Added by 0005_contact: a message to the church office (from /contact or /advertise). */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** The signed-in member who sent it; null for a visitor. */
+  userId: number | null;
+  createdAt: Timestamp;
+  handledAt: Timestamp | null;
+}
+
+export interface DB {
+  contact_messages: ContactMessagesTable;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { idSchema, timestampSchema } from "./common";
+
+export const contactMessages = {
+  nameRequired: "Name is required",
+  nameTooLong: "Name can be at most 100 characters",
+  emailInvalid: "Valid email is required",
+  subjectRequired: "Subject is required",
+  subjectTooLong: "Subject can be at most 200 characters",
+  messageTooShort: "Message must be at least 10 characters",
+  messageTooLong: "Message can be at most 5000 characters",
+  tooMany: "You have sent several messages in a short time. Please try again later.",
+  notFound: "Message not found",
+} as const;
+
+/** POST /api/contact: a message to the church office; visitors may send one too. */
+export const createContactSchema = z.object({
+  name: z.string(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(100, contactMessages.nameTooLong),
+  email: z.string(contactMessages.emailInvalid).trim().max(254, contactMessages.emailInvalid).pipe(z.email(contactMessages.emailInvalid)),
+  subject: z.string(contactMessages.subjectRequired).trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectTooLong),
+  message: z.string(contactMessages.messageTooShort).trim().min(10, contactMessages.messageTooShort).max(5000, contactMessages.messageTooLong),
+});
+export type CreateContact = z.infer<typeof createContactSchema>;
+
+export const contactReceiptSchema = z.object({ id: z.number().int(), createdAt: timestampSchema });
+
+/** A received message as the office inbox shows it (admins only). */
+export const contactMessageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  userId: z.number().int().nullable(),
+  createdAt: timestampSchema,
+  handledAt: timestampSchema.nullable(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactListQuerySchema = z.object({
+  status: z.enum(["all", "open", "handled"]).default("all"),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const contactParamsSchema = z.object({ id: idSchema });
