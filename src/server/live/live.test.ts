@@ -25,7 +25,7 @@ describeEachDatabase("live link /ws", (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await startLiveTestApp(dialect, { hub: { heartbeatMs: 200, ratePerSecond: 20, rateBurst: 40, sessionCheckMs: 200 } });
+    t = await startLiveTestApp(dialect, { hub: { heartbeatMs: 600, ratePerSecond: 20, rateBurst: 40, sessionCheckMs: 200 } });
     ruth = await registerMember(t.app, { displayName: "Ruth" });
     boaz = await registerMember(t.app, { displayName: "Boaz" });
     naomi = await registerMember(t.app, { displayName: "Naomi" });
@@ -297,7 +297,8 @@ describeEachDatabase("live link /ws", (dialect) => {
 
   it("keeps answering pongs on a healthy connection", async () => {
     const client = await connect(naomi);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Three heartbeat rounds: a connection that answers is never dropped.
+    await new Promise((resolve) => setTimeout(resolve, 1900));
     expect(client.socket.readyState).toBe(client.socket.OPEN);
   });
 });
