@@ -1,23 +1,159 @@
-import { MonitorPlay } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
+import type { MediaItem } from "@shared/contracts/content";
+import { type ChurchEvent, eventIcsPath } from "@shared/contracts/events";
+import { formatDuration, formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
-import { RelatedLinks } from "@web/components/layout/related-links";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { EVENTS_KEY, formatEventTime } from "@web/features/events/use-events";
 
-/** /streaming: a first version of the page; its domain work fills it in. */
+const MEDIA_KEY = "/api/content/media";
+
+/** The service stream: the latest sermon with video, as a replay. */
+function ServiceStream() {
+  const sermons = useQuery<MediaItem[]>({ queryKey: [MEDIA_KEY, { type: "sermon" }] });
+  const replay = sermons.data?.find((item) => item.mimeType.startsWith("video/"));
+
+  return (
+    <Card className="overflow-hidden">
+      {sermons.isPending ? (
+        <Skeleton className="aspect-video w-full rounded-none" />
+      ) : replay ? (
+        <video
+          key={replay.id}
+          className="aspect-video w-full bg-black"
+          src={replay.mediaUrl}
+          poster={replay.thumbnailUrl ?? undefined}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={`Replay: ${replay.title}`}
+        />
+      ) : (
+        <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-muted p-6 text-center text-muted-foreground">
+          <Video className="size-10" aria-hidden="true" />
+          <p>{sermons.isError ? "The stream could not be loaded." : "No service recording is available yet."}</p>
+        </div>
+      )}
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">Replay</Badge>
+          {replay ? <span className="text-sm text-muted-foreground">{formatRelativeTime(replay.createdAt)} · {formatDuration(replay.duration)}</span> : null}
+        </div>
+        <CardTitle className="text-xl">{replay ? replay.title : "Sunday Worship Service"}</CardTitle>
+        <CardDescription>
+          {replay
+            ? `${replay.artist ? `${replay.artist} · ` : ""}${replay.description}`
+            : "Services are streamed here live; between services the latest sermon plays as a replay."}
+        </CardDescription>
+      </CardHeader>
+      {replay ? (
+        <CardContent>
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/sermons?play=${replay.id}`}>Open in Sermons</Link>
+          </Button>
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}
+
+function UpcomingServices() {
+  const events = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Upcoming Services</h2>
+        <CardDescription>Add a service to your calendar and we'll remind you an hour before.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {events.isPending ? (
+          <div className="flex flex-col gap-3">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className="h-16 w-full" />
+            ))}
+          </div>
+        ) : events.isError ? (
+          <p className="text-sm text-destructive">Upcoming services could not be loaded.</p>
+        ) : !events.data?.length ? (
+          <p className="text-sm text-muted-foreground">No services are scheduled yet.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {events.data.slice(0, 5).map((event) => (
+              <li key={event.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+                <p className="font-medium">{event.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={event.startTime}>{formatEventTime(event)}</time>
+                </p>
+                {event.location ? (
+                  <p className="flex items-center gap-1 text-sm text-muted-foreground">
+                    <MapPin className="size-3.5" aria-hidden="true" />
+                    {event.location}
+                  </p>
+                ) : null}
+                <Button asChild variant="outline" size="sm" className="self-start">
+                  <a href={eventIcsPath(event.id)} download aria-label={`Add ${event.title} to calendar`}>
+                    <CalendarPlus aria-hidden="true" />
+                    Add to Calendar
+                  </a>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /streaming (Content Streaming): the service stream, upcoming services and the library. */
 export function StreamingPage() {
   return (
     <>
       <PageHeader
         title="Content Streaming"
         icon={MonitorPlay}
-        description="Watch live services and stream the whole library of sermons and worship on any device."
+        description="Watch the Sunday service, catch up on a replay, and find every sermon and podcast in the library."
       />
-      <RelatedLinks
-        links={[
-        { label: "Sermons", href: "/sermons", description: "Messages from our pastors and speakers" },
-        { label: "Music", href: "/music", description: "Worship songs and hymns" },
-        { label: "Events", href: "/events", description: "Services, studies and gatherings" },
-        ]}
-      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <section aria-label="Service stream">
+          <ServiceStream />
+        </section>
+        <UpcomingServices />
+      </div>
+      <section aria-labelledby="library-title" className="mt-8">
+        <h2 id="library-title" className="mb-3 text-lg font-semibold">
+          From the library
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Link href="/sermons" className="group rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <Card className="flex items-center gap-4 p-5 transition-colors group-hover:bg-accent">
+              <span className="flex size-12 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                <Video className="size-6" aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block font-semibold">Sermons</span>
+                <span className="block text-sm text-muted-foreground">Every message, by series and speaker</span>
+              </span>
+            </Card>
+          </Link>
+          <Link href="/podcasts" className="group rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <Card className="flex items-center gap-4 p-5 transition-colors group-hover:bg-accent">
+              <span className="flex size-12 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                <Headphones className="size-6" aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block font-semibold">Podcasts</span>
+                <span className="block text-sm text-muted-foreground">Devotionals and conversations for the week</span>
+              </span>
+            </Card>
+          </Link>
+        </div>
+      </section>
     </>
   );
 }
