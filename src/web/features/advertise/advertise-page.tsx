@@ -103,8 +103,8 @@ export function AdvertisePage() {
             </CardContent>
           </Card>
           <p className="text-sm text-muted-foreground">
-            Placements never track members: no third-party scripts, no cookies, no profiling. Sponsors see how many times a page was visited, nothing
-            about who visited it.
+            Placements never track members: no third-party scripts, no cookies, no profiling. Sponsors are told nothing
+            about who saw their announcement.
           </p>
         </section>
 

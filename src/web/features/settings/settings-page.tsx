@@ -50,7 +50,7 @@ export function SettingsPage() {
                 </CardTitle>
                 <CardDescription>How other members see you.</CardDescription>
               </CardHeader>
-              <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+              <CardContent className="flex flex-col gap-4 xl:flex-row xl:items-center xl:justify-between">
                 <div className="flex min-w-0 items-center gap-4">
                   <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="lg" />
                   <div className="min-w-0">
