@@ -1,10 +1,14 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import multipart from "@fastify/multipart";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishingMessages } from "@shared/contracts/publishing";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
-import { sniffMedia, sniffThumbnail } from "./media-upload";
+import { registerErrorHandler } from "../../http/error-handler";
+import { readPublishForm, sniffMedia, sniffThumbnail } from "./media-upload";
 
 const DEMO = path.resolve(import.meta.dirname, "../../../../demo/media");
 const MP3 = fs.readFileSync(path.join(DEMO, "song-02-still-waters.mp3"));
@@ -56,6 +60,35 @@ describe("media sniffing", () => {
     expect(sniffThumbnail(JPG)).toBe("jpg");
     expect(sniffThumbnail(Buffer.from("GIF89a......"))).toBeNull();
     expect(sniffThumbnail(Buffer.from("<svg/>"))).toBeNull();
+  });
+});
+
+describe("the publish form's size limits", () => {
+  it("answers 413 for a media file over the limit and leaves no half-written file behind", async () => {
+    const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "publish-limit-"));
+    const app = Fastify();
+    registerErrorHandler(app);
+    await app.register(multipart);
+    app.post("/upload", async (request) => {
+      const form = await readPublishForm(request, mediaDir, { mediaBytes: 64 * 1024, thumbnailBytes: 1024 });
+      return { media: form.media?.url ?? null };
+    });
+    try {
+      const small = multipartBody({}, [mp3Part(MP3.subarray(0, 32 * 1024))]);
+      const accepted = await app.inject({ method: "POST", url: "/upload", headers: small.headers, payload: small.payload });
+      expect(accepted.statusCode).toBe(200);
+      const kept = fs.readdirSync(path.join(mediaDir, "published"));
+      expect(kept).toHaveLength(1);
+
+      const big = multipartBody({}, [mp3Part(MP3.subarray(0, 128 * 1024))]);
+      const refused = await app.inject({ method: "POST", url: "/upload", headers: big.headers, payload: big.payload });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().message).toBe(publishingMessages.fileTooLarge);
+      expect(fs.readdirSync(path.join(mediaDir, "published"))).toEqual(kept);
+    } finally {
+      await app.close();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
+    }
   });
 });
 
