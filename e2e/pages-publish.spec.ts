@@ -39,6 +39,19 @@ test("an admin publishes a sermon from /create and finds it on /sermons", async 
 
   await page.goto("/sermons");
   await expect(page.getByText(title).first()).toBeVisible();
+
+  // The creator's own list on /create deletes it again.
+  await page.goto("/create");
+  const mine = page.getByRole("region", { name: "Your published media" });
+  await expect(mine.getByText(title)).toBeVisible();
+  await mine.getByRole("button", { name: `Delete ${title}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this media?" });
+  await expectNoA11yViolations(page);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Media Deleted", title);
+  await expect(page.getByText(title)).toHaveCount(0);
+  const list = await (await page.request.get("/api/content/media?type=sermon")).json();
+  expect(list.map((item: { title: string }) => item.title)).not.toContain(title);
 });
 
 test("a plain member sees who can publish instead of the form", async ({ page }) => {

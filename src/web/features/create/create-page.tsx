@@ -5,6 +5,7 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
 import { useAuth } from "@web/features/auth/use-auth";
+import { MyPublishedMedia } from "./my-published-media";
 import { PublishMediaForm } from "./publish-media-form";
 
 const actions: { title: string; text: string; href: string; cta: string; icon: LucideIcon }[] = [
@@ -79,6 +80,7 @@ export function CreatePage() {
           </CardContent>
         </Card>
       </section>
+      {canPublish && user ? <MyPublishedMedia userId={user.id} /> : null}
     </>
   );
 }

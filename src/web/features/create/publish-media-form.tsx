@@ -74,6 +74,8 @@ export function PublishMediaForm() {
       setType(item.type);
       void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
+      // The member's own list (/api/users/{id}/media) on this page and on their profile.
+      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith("/media") });
       toast({ title: "Media Published", description: `"${item.title}" is now in the library.` });
     } catch (error) {
       toast({ title: "Upload Failed", description: serverMessage(error, "The media could not be published. Please try again."), variant: "destructive" });

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { Trash2 } from "lucide-react";
+import type { MediaItem } from "@shared/contracts/content";
+import { formatDuration, formatRelativeTime } from "@shared/format";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
+import { apiRequest, errorMessage } from "@web/lib/api";
+import { queryClient } from "@web/lib/query-client";
+import { toast } from "@web/lib/use-toast";
+import { libraryPathFor } from "./upload-media";
+
+const typeLabels = { sermon: "Sermon", song: "Song", podcast: "Podcast" } as const;
+
+/** What the signed-in creator has published, newest first, each with a link to it and Delete. */
+export function MyPublishedMedia({ userId }: { userId: number }) {
+  const key = `/api/users/${userId}/media`;
+  const items = useQuery<MediaItem[]>({ queryKey: [key] });
+  const [pending, setPending] = useState<MediaItem | null>(null);
+  const remove = useMutation({
+    mutationFn: (item: MediaItem) => apiRequest("DELETE", `/api/content/media/${item.id}`),
+    onSuccess: (_response, item) => {
+      queryClient.setQueryData<MediaItem[]>([key], (list) => list?.filter((entry) => entry.id !== item.id));
+      void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
+      toast({ title: "Media Deleted", description: `"${item.title}" has been removed from the library.` });
+      setPending(null);
+    },
+    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the media."), variant: "destructive" }),
+  });
+
+  if (!items.data?.length) return null;
+  return (
+    <section aria-labelledby="my-media-heading" className="mt-8">
+      <h2 id="my-media-heading" className="mb-3 text-lg font-semibold">
+        Your published media
+      </h2>
+      <ul className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card">
+        {items.data.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center gap-3 p-4">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{item.title}</p>
+              <p className="text-sm text-muted-foreground">
+                <Badge variant="secondary" className="mr-2">
+                  {typeLabels[item.type]}
+                </Badge>
+                {formatDuration(item.duration)} · {formatRelativeTime(item.createdAt)} · {item.playCount} plays
+              </p>
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link href={libraryPathFor(item)} aria-label={`View ${item.title}`}>
+                View
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setPending(item)} aria-label={`Delete ${item.title}`}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this media?</DialogTitle>
+            <DialogDescription>
+              "{pending?.title}" and its file will be removed from the library, with its likes and places in playlists. This can't be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={remove.isPending} onClick={() => pending && remove.mutate(pending)}>
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
