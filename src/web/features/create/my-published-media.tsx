@@ -13,12 +13,14 @@ import { toast } from "@web/lib/use-toast";
 import { libraryPathFor } from "./upload-media";
 
 const typeLabels = { sermon: "Sermon", song: "Song", podcast: "Podcast" } as const;
+const SHOWN_AT_FIRST = 8;
 
 /** What the signed-in creator has published, newest first, each with a link to it and Delete. */
 export function MyPublishedMedia({ userId }: { userId: number }) {
   const key = `/api/users/${userId}/media`;
   const items = useQuery<MediaItem[]>({ queryKey: [key] });
   const [pending, setPending] = useState<MediaItem | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const remove = useMutation({
     mutationFn: (item: MediaItem) => apiRequest("DELETE", `/api/content/media/${item.id}`),
     onSuccess: (_response, item) => {
@@ -38,7 +40,7 @@ export function MyPublishedMedia({ userId }: { userId: number }) {
         Your published media
       </h2>
       <ul className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card">
-        {items.data.map((item) => (
+        {(showAll ? items.data : items.data.slice(0, SHOWN_AT_FIRST)).map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3 p-4">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{item.title}</p>
@@ -61,6 +63,11 @@ export function MyPublishedMedia({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
+      {items.data.length > SHOWN_AT_FIRST ? (
+        <Button variant="link" className="mt-2 px-0" onClick={() => setShowAll((shown) => !shown)}>
+          {showAll ? "Show fewer" : `Show all ${items.data.length}`}
+        </Button>
+      ) : null}
       <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
         <DialogContent>
           <DialogHeader>
