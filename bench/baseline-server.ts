@@ -9,6 +9,14 @@ const [dataDir, port, fixtureJson] = process.argv.slice(2);
 const fixture = JSON.parse(fixtureJson) as Fixture;
 const sqlite = new SQLite(path.join(dataDir, "platform.db"), { readonly: true });
 sqlite.pragma("journal_mode = WAL");
+// A good bare server prepares each statement once, as the application's database layer does.
+const prepareOnce = sqlite.prepare.bind(sqlite);
+const statements = new Map<string, SQLite.Statement>();
+sqlite.prepare = ((text: string) => {
+  let statement = statements.get(text);
+  if (!statement) statements.set(text, (statement = prepareOnce(text)));
+  return statement;
+}) as typeof sqlite.prepare;
 const routes = new Map(cases.map((c) => [c.path(fixture), c]));
 
 http

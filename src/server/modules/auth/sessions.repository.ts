@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB, UserRow } from "../../db/schema";
 
 export interface SessionWithUser {
@@ -24,33 +24,21 @@ export function createSessionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The unexpired session with this id and its member, in one query. */
+    /**
+     * The unexpired session with this id and its member, in one query. It runs on every API request,
+     * so it is one fixed SQL text rather than a query-builder tree built each time.
+     */
     async findValid(id: string, now: string): Promise<SessionWithUser | undefined> {
-      const row = await db
-        .selectFrom("sessions")
-        .innerJoin("users", "users.id", "sessions.userId")
-        .select([
-          "sessions.id as sessionId",
-          "sessions.persistent",
-          "sessions.lastSeenAt",
-          "users.id",
-          "users.username",
-          "users.displayName",
-          "users.email",
-          "users.passwordHash",
-          "users.bio",
-          "users.profileImageUrl",
-          "users.accountType",
-          "users.role",
-          "users.createdAt",
-          "users.passwordChangedAt",
-        ])
-        .where("sessions.id", "=", id)
-        .where("sessions.expiresAt", ">", now)
-        .executeTakeFirst();
+      const { rows } = await sql<UserRow & { sessionId: string; persistent: number; lastSeenAt: string }>`
+        select s.id as "sessionId", s."persistent", s."lastSeenAt",
+          u.id, u."username", u."displayName", u."email", u."passwordHash", u."bio", u."profileImageUrl",
+          u."accountType", u."role", u."createdAt", u."passwordChangedAt"
+        from sessions s join users u on u.id = s."userId"
+        where s.id = ${id} and s."expiresAt" > ${now}`.execute(db);
+      const row = rows[0];
       if (!row) return undefined;
       const { sessionId, persistent, lastSeenAt, ...user } = row;
-      return { sessionId, persistent: persistent === 1, lastSeenAt, user };
+      return { sessionId, persistent: Number(persistent) === 1, lastSeenAt, user };
     },
 
     async touch(id: string, now: string, expiresAt: string) {

@@ -1,6 +1,17 @@
 import { type Kysely, sql } from "kysely";
 import type { DB, NewUser, UserRow } from "../../db/schema";
 
+export interface ContactRow {
+  id: number;
+  username: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  accountType: "free" | "premium";
+  lastMessage: string | null;
+  lastMessageAt: string | null;
+  unreadCount: number;
+}
+
 export interface UserWithCounts extends UserRow {
   postCount: number;
   favoriteCount: number;
@@ -77,52 +88,28 @@ export function createUsersRepository(db: Kysely<DB>) {
 
     /**
      * Every other member with the last message between them and the viewer and the viewer's unread count,
-     * members with the most recent conversation first.
+     * members with the most recent conversation first. Written as one SQL text: building this query tree
+     * through the query builder on every request cost several times more than running it.
      */
-    async listContacts(viewerId: number, options: { limit: number; q?: string }) {
-      let query = db
-        .selectFrom("users as u")
-        .select(["u.id", "u.username", "u.displayName", "u.profileImageUrl", "u.accountType"])
-        .select((eb) => {
-          const lastMessage = () =>
-            eb
-              .selectFrom("messages as m")
-              .where((w) =>
-                w.or([
-                  w.and([w("m.senderId", "=", w.ref("u.id")), w("m.receiverId", "=", viewerId)]),
-                  w.and([w("m.senderId", "=", viewerId), w("m.receiverId", "=", w.ref("u.id"))]),
-                ]),
-              )
-              .orderBy("m.createdAt", "desc")
-              .orderBy("m.id", "desc")
-              .limit(1);
-          return [
-            lastMessage().select("m.content").as("lastMessage"),
-            lastMessage().select("m.createdAt").as("lastMessageAt"),
-            eb
-              .selectFrom("messages as m")
-              .select(eb.fn.countAll<number>().as("c"))
-              .whereRef("m.senderId", "=", "u.id")
-              .where("m.receiverId", "=", viewerId)
-              .where("m.readAt", "is", null)
-              .as("unreadCount"),
-          ];
-        })
-        .where("u.id", "!=", viewerId);
-      if (options.q) {
-        const pattern = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((w) =>
-          w.or([
-            w(sql`lower(u."displayName")`, "like", sql`${pattern} escape '\\'`),
-            w(sql`lower(u."username")`, "like", sql`${pattern} escape '\\'`),
-          ]),
-        );
-      }
-      const rows = await query
-        .orderBy(sql`"lastMessageAt" desc nulls last`)
-        .orderBy("u.displayName")
-        .limit(options.limit)
-        .execute();
+    async listContacts(viewerId: number, options: { limit: number; q?: string }): Promise<ContactRow[]> {
+      const pattern = options.q ? `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const lastMessage = (column: "content" | "createdAt") => sql`(
+        select m.${sql.ref(column)} from messages m
+        where (m."senderId" = u.id and m."receiverId" = ${viewerId}) or (m."senderId" = ${viewerId} and m."receiverId" = u.id)
+        order by m."createdAt" desc, m.id desc limit 1)`;
+      const filter = pattern
+        ? sql`and (lower(u."displayName") like ${pattern} escape '\\' or lower(u."username") like ${pattern} escape '\\')`
+        : sql``;
+      const { rows } = await sql<ContactRow>`
+        select u.id, u."username", u."displayName", u."profileImageUrl", u."accountType",
+          ${lastMessage("content")} as "lastMessage",
+          ${lastMessage("createdAt")} as "lastMessageAt",
+          (select count(*) from messages m
+            where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null) as "unreadCount"
+        from users u
+        where u.id != ${viewerId} ${filter}
+        order by "lastMessageAt" desc nulls last, u."displayName"
+        limit ${options.limit}`.execute(db);
       return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
     },
   };
