@@ -168,3 +168,18 @@ test("the owner reorders, removes, renames and deletes on /playlists/{id}; other
   await expect(page).toHaveURL("/playlists");
   await expect(page.getByText("No Playlists Yet")).toBeVisible();
 });
+
+test("a podcast category tab lists its episodes, and Browse All returns to every podcast", async ({ page }) => {
+  await page.goto("/podcasts");
+  const categories = await (await page.request.get("/api/content/categories?type=podcast")).json();
+  const podcasts = await (await page.request.get("/api/content/media?type=podcast")).json();
+  const category = categories[0];
+  const inCategory = podcasts.filter((item: { categoryId: number }) => item.categoryId === category.id);
+  const main = page.getByRole("main");
+  await main.getByRole("tab", { name: category.name }).click();
+  const panel = main.getByRole("tabpanel");
+  for (const item of inCategory) await expect(panel.getByText(item.title).first()).toBeVisible();
+  await panel.getByRole("button", { name: "Browse All" }).click();
+  await expect(main.getByRole("tab", { name: "All Podcasts" })).toHaveAttribute("aria-selected", "true");
+  await expectNoA11yViolations(page);
+});

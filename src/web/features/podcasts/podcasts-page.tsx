@@ -100,6 +100,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
 export function PodcastsPage() {
   const player = usePlayer();
   const [query, setQuery] = useState("");
+  const [tab, setTab] = useState("all");
   const podcasts = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("podcast") });
   const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("podcast") });
   const all = useMemo(() => podcasts.data ?? [], [podcasts.data]);
@@ -183,7 +184,7 @@ export function PodcastsPage() {
         ) : featured ? (
           <FeaturedPodcast item={featured} show={showOf(featured)} episodes={all} />
         ) : null}
-        <Tabs defaultValue="all">
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">
             <TabsTrigger value="all">All Podcasts</TabsTrigger>
             {(categories.data ?? []).slice(0, CATEGORY_TABS).map((category) => (
@@ -194,8 +195,11 @@ export function PodcastsPage() {
           </TabsList>
           <TabsContent value="all">{renderGrid(filtered)}</TabsContent>
           {(categories.data ?? []).slice(0, CATEGORY_TABS).map((category) => (
-            <TabsContent key={category.id} value={String(category.id)}>
+            <TabsContent key={category.id} value={String(category.id)} className="flex flex-col gap-4">
               {renderGrid(filtered.filter((item) => item.categoryId === category.id))}
+              <Button variant="outline" className="self-start" onClick={() => setTab("all")}>
+                Browse All
+              </Button>
             </TabsContent>
           ))}
         </Tabs>
