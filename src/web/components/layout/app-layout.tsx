@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { SIDEBAR_BREAKPOINT_PX } from "@shared/constants";
-import { GlobalPlayer } from "@web/features/player/global-player";
+import { LazyGlobalPlayer } from "@web/features/player/lazy-global-player";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { Sidebar } from "./sidebar";
@@ -73,7 +73,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <GlobalPlayer />
+        <LazyGlobalPlayer />
       </div>
     </div>
   );
