@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/features/auth/use-auth";
 import { SignInRequiredCard } from "@web/features/settings/sign-in-required-card";
+import { CheckList } from "@web/components/ui/check-list";
 
 const premiumBenefits = [
   "The Premium Member badge on your profile and in the sidebar",
@@ -82,14 +83,7 @@ export function AccountPage() {
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <ul className="flex flex-col gap-3">
-                  {premiumBenefits.map((benefit) => (
-                    <li key={benefit} className="flex items-start gap-2 text-sm">
-                      <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                      {benefit}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={premiumBenefits} className="gap-3" />
               </CardContent>
             </Card>
             <Card>

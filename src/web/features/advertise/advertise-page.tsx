@@ -1,7 +1,8 @@
-import { Check, HandHeart, Megaphone, Newspaper, Radio, X } from "lucide-react";
+import { HandHeart, Megaphone, Newspaper, Radio, X } from "lucide-react";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { ContactForm } from "@web/features/contact/contact-form";
+import { CheckList } from "@web/components/ui/check-list";
 
 const opportunities = [
   {
@@ -77,14 +78,7 @@ export function AdvertisePage() {
               <CardTitle className="text-base">We gladly welcome</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="flex flex-col gap-2 text-sm">
-                {welcome.map((line) => (
-                  <li key={line} className="flex items-start gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    {line}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={welcome} />
             </CardContent>
           </Card>
           <Card>
@@ -92,14 +86,7 @@ export function AdvertisePage() {
               <CardTitle className="text-base">We don't accept</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="flex flex-col gap-2 text-sm">
-                {notAccepted.map((line) => (
-                  <li key={line} className="flex items-start gap-2">
-                    <X className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                    {line}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={notAccepted} icon={X} iconClassName="text-destructive" />
             </CardContent>
           </Card>
           <p className="text-sm text-muted-foreground">
