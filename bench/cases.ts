@@ -27,9 +27,7 @@ const sessionUser = (sqlite: SQLite.Database, token: string | undefined) => {
   if (!token) return undefined;
   const id = createHash("sha256").update(token).digest("hex");
   return sqlite
-    .prepare(
-      `select u.* from sessions s join users u on u.id = s."userId" where s.id = ? and s."expiresAt" > ?`,
-    )
+    .prepare(`select u.* from sessions s join users u on u.id = s."userId" where s.id = ? and s."expiresAt" > ?`)
     .get(id, new Date().toISOString()) as Record<string, unknown> | undefined;
 };
 

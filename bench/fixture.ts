@@ -57,7 +57,12 @@ function bulkInsertPosts(file: string, count: number, likerId: number) {
       const values: unknown[] = [];
       for (let i = start; i < start + batch; i++) {
         const liked = i % 10 === 0 ? 1 : 0;
-        values.push(userIds[i % userIds.length], `Bench post ${i}: grace and peace to you all. #Bench`, liked, new Date(now - 60_000 - i * 30_000).toISOString());
+        values.push(
+          userIds[i % userIds.length],
+          `Bench post ${i}: grace and peace to you all. #Bench`,
+          liked,
+          new Date(now - 60_000 - i * 30_000).toISOString(),
+        );
       }
       insertPosts.run(...values);
     }

@@ -41,7 +41,15 @@ if (mode === "app") {
       const event = JSON.parse(data.toString()) as { type: string; payload: { message: string; receiverId: number } };
       if (event.type !== "CHAT_MESSAGE") return;
       const now = new Date().toISOString();
-      const message = { id: nextId++, senderId: userId, receiverId: event.payload.receiverId, message: event.payload.message, content: event.payload.message, createdAt: now, timestamp: now };
+      const message = {
+        id: nextId++,
+        senderId: userId,
+        receiverId: event.payload.receiverId,
+        message: event.payload.message,
+        content: event.payload.message,
+        createdAt: now,
+        timestamp: now,
+      };
       socket.send(JSON.stringify({ type: "CHAT_MESSAGE_SENT", payload: message }));
       const frame = JSON.stringify({ type: "CHAT_MESSAGE", payload: message });
       for (const target of sockets.get(event.payload.receiverId) ?? []) target.send(frame);

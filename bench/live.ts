@@ -31,8 +31,12 @@ function hasTaskset(): boolean {
 }
 
 function startServer(mode: "app" | "baseline", dataDir: string, port: number): Promise<ChildProcess> {
-  const profile = process.env.BENCH_LIVE_PROFILE && mode === "app" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LIVE_PROFILE}`] : [];
-  const child = fork(path.join(here, "live-server.ts"), [mode, dataDir, String(port)], { execArgv: ["--import", "tsx", ...profile], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const profile =
+    process.env.BENCH_LIVE_PROFILE && mode === "app" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LIVE_PROFILE}`] : [];
+  const child = fork(path.join(here, "live-server.ts"), [mode, dataDir, String(port)], {
+    execArgv: ["--import", "tsx", ...profile],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   if (hasTaskset() && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
   return new Promise((resolve, reject) => {
     child.once("message", () => resolve(child));
@@ -59,13 +63,31 @@ async function prepareMembers(dataDir: string, count: number): Promise<{ ids: nu
     for (let i = 0; i < count; i += 1) {
       const { id } = await trx
         .insertInto("users")
-        .values({ username: `live_${i}`, displayName: `Live ${i}`, email: `live_${i}@example.org`, passwordHash: "x", bio: null, profileImageUrl: null, accountType: "free", role: "member", createdAt: now, passwordChangedAt: now })
+        .values({
+          username: `live_${i}`,
+          displayName: `Live ${i}`,
+          email: `live_${i}@example.org`,
+          passwordHash: "x",
+          bio: null,
+          profileImageUrl: null,
+          accountType: "free",
+          role: "member",
+          createdAt: now,
+          passwordChangedAt: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const token = randomBytes(32).toString("base64url");
       await trx
         .insertInto("sessions")
-        .values({ id: createHash("sha256").update(token).digest("hex"), userId: id, persistent: 0, createdAt: now, lastSeenAt: now, expiresAt: expires })
+        .values({
+          id: createHash("sha256").update(token).digest("hex"),
+          userId: id,
+          persistent: 0,
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: expires,
+        })
         .execute();
       ids.push(id);
       cookies.push(`sid=${token}`);
@@ -116,7 +138,12 @@ async function steadyChat(sockets: WebSocket[], ids: number[]): Promise<{ latenc
       const due = Math.floor((performance.now() - started) / interval);
       while (sent < due && sent < RATE * SECONDS) {
         const p = sent % PAIRS;
-        sockets[p].send(JSON.stringify({ type: "CHAT_MESSAGE", payload: { message: `t=${performance.now()} grace and peace`, receiverId: ids[PAIRS + p] } }));
+        sockets[p].send(
+          JSON.stringify({
+            type: "CHAT_MESSAGE",
+            payload: { message: `t=${performance.now()} grace and peace`, receiverId: ids[PAIRS + p] },
+          }),
+        );
         sent += 1;
       }
       if (sent >= RATE * SECONDS) resolve();
@@ -136,7 +163,17 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-type Row = { name: string; held: number; openSeconds: number; kibPerConnection: number; cpuMicrosPerMessage: number; sent: number; delivered: number; p50: number; p99: number };
+type Row = {
+  name: string;
+  held: number;
+  openSeconds: number;
+  kibPerConnection: number;
+  cpuMicrosPerMessage: number;
+  sent: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+};
 
 async function measure(name: string, child: ChildProcess, open: (index: number) => WebSocket, ids: number[]): Promise<Row> {
   const before = await statsOf(child);
@@ -177,19 +214,28 @@ export async function runLiveBench(): Promise<void> {
   process.once("SIGINT", stopServers);
   process.once("SIGTERM", stopServers);
   try {
-    const ours = await measure("/ws hub (session, validation, stored in SQLite)", app, (i) => new WebSocket(`ws://127.0.0.1:${appPort}/ws`, { headers: { cookie: cookies[i] } }), ids);
+    const ours = await measure(
+      "/ws hub (session, validation, stored in SQLite)",
+      app,
+      (i) => new WebSocket(`ws://127.0.0.1:${appPort}/ws`, { headers: { cookie: cookies[i] } }),
+      ids,
+    );
     console.error("measured live link: app");
     const base = await measure("bare ws relay", baseline, (i) => new WebSocket(`ws://127.0.0.1:${basePort}/?user=${ids[i]}`), ids);
     console.error("measured live link: baseline");
     console.log(`\nLive link: ${CONNECTIONS} connections held, ${PAIRS} sender→receiver pairs at ${RATE} messages/s for ${SECONDS} s\n`);
-    console.log("| server | connections held | opened in | RSS per connection | delivered | p50 | p99 | p99 ratio | server CPU per message | CPU ratio |");
+    console.log(
+      "| server | connections held | opened in | RSS per connection | delivered | p50 | p99 | p99 ratio | server CPU per message | CPU ratio |",
+    );
     console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const row of [ours, base]) {
       console.log(
         `| ${row.name} | ${row.held} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${(row.p99 / base.p99).toFixed(2)}× | ${Math.round(row.cpuMicrosPerMessage)} µs | ${(row.cpuMicrosPerMessage / base.cpuMicrosPerMessage).toFixed(1)}× |`,
       );
     }
-    console.log(`(machine load average at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`);
+    console.log(
+      `(machine load average at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
+    );
   } finally {
     // A clean exit (rather than a kill) lets BENCH_LIVE_PROFILE=<dir> write the hub's CPU profile.
     for (const child of [app, baseline]) {

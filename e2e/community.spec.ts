@@ -88,7 +88,9 @@ test("the sidebars show stats and topics counted from the data", async ({ page }
   await page.goto("/community");
   const stats = page.getByRole("complementary", { name: "Community information" });
   await expect(stats.getByRole("heading", { name: "Community Stats" })).toBeVisible();
-  await expect(stats.getByText("Members", { exact: true }).locator("..")).toContainText(new Intl.NumberFormat("en-US").format(before.members));
+  await expect(stats.getByText("Members", { exact: true }).locator("..")).toContainText(
+    new Intl.NumberFormat("en-US").format(before.members),
+  );
   await expect(stats.getByRole("heading", { name: "Active Groups" })).toBeVisible();
   await expect(stats.getByRole("heading", { name: "Trending Topics" })).toBeVisible();
   await expect(stats.getByRole("heading", { name: "Community Guidelines" })).toBeVisible();
@@ -113,7 +115,11 @@ test("failed post, like and comment show the spec's Error toasts", async ({ page
   await expectToast(page, "Error", "Failed to create post");
 
   await page.route("**/api/posts/*/comments", (route) => (route.request().method() === "POST" ? failEmpty(route) : route.fallback()));
-  await page.getByRole("article").filter({ hasText: content }).getByRole("button", { name: /^Comment/ }).click();
+  await page
+    .getByRole("article")
+    .filter({ hasText: content })
+    .getByRole("button", { name: /^Comment/ })
+    .click();
   await page.getByLabel("Add a comment").fill("This comment fails");
   await page.getByRole("button", { name: "Comment", exact: true }).click();
   await expectToast(page, "Error", "Failed to add comment");

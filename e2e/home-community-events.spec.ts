@@ -6,8 +6,13 @@ test("home shows the first 2 posts with author labels and comment links, and 3 u
   const member = await playwright.request.newContext({ baseURL });
   const pastorMember = { ...newMember(), displayName: `Pastor Grace ${Date.now().toString(36)}` };
   const plainMember = newMember();
-  for (const [context, who] of [[pastor, pastorMember], [member, plainMember]] as const) {
-    const response = await context.post("/api/auth/register", { data: { username: who.username, email: who.email, password: who.password, displayName: who.displayName } });
+  for (const [context, who] of [
+    [pastor, pastorMember],
+    [member, plainMember],
+  ] as const) {
+    const response = await context.post("/api/auth/register", {
+      data: { username: who.username, email: who.email, password: who.password, displayName: who.displayName },
+    });
     expect(response.status()).toBe(201);
   }
   const quiet = (await (await member.post("/api/posts", { data: { content: "A quiet post without comments" } })).json()).id as number;

@@ -8,7 +8,8 @@ test.describe("Messaging (/chat)", () => {
     await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
     await expect(page.getByText("Please sign in to use chat.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign In" }).last()).toHaveAttribute("href", "/auth/login");
-    for (const title of ["Direct Messages", "Group Chats", "Notifications"]) await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    for (const title of ["Direct Messages", "Group Chats", "Notifications"])
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expectNoA11yViolations(page);
   });
 
@@ -95,7 +96,9 @@ test.describe("Messaging (/chat)", () => {
     const ruthPanel = ruth.page.getByRole("region", { name: `Conversation with ${group.name}` });
     await ruthPanel.getByLabel(`Message ${group.name}`).fill("Praying for you all this week");
     await ruthPanel.getByRole("button", { name: "Send message" }).click();
-    await expect(boaz.page.getByRole("region", { name: `Conversation with ${group.name}` }).getByText("Praying for you all this week")).toBeVisible();
+    await expect(
+      boaz.page.getByRole("region", { name: `Conversation with ${group.name}` }).getByText("Praying for you all this week"),
+    ).toBeVisible();
 
     // View All lists every group.
     await boaz.page.getByRole("button", { name: "View All" }).click();

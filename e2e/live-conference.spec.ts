@@ -44,7 +44,10 @@ test.describe("Video conferences (/video-conference)", () => {
     await member.context.close();
   });
 
-  test("two members meet by code: each sees the other's video, mute shows, copy code, host leaving closes the room", async ({ browser, baseURL }) => {
+  test("two members meet by code: each sees the other's video, mute shows, copy code, host leaving closes the room", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const host = await memberInOwnContext(browser, baseURL!);
     const guest = await memberInOwnContext(browser, baseURL!);
@@ -85,7 +88,9 @@ test.describe("Video conferences (/video-conference)", () => {
     // The guest mutes; the host sees it.
     await guest.page.getByRole("button", { name: "Mute microphone" }).click();
     await expect(guest.page.getByRole("button", { name: "Unmute microphone" })).toBeVisible();
-    await expect(hostPanel.getByTestId("participant").filter({ hasText: guest.displayName }).getByRole("img", { name: "Microphone off" })).toBeVisible();
+    await expect(
+      hostPanel.getByTestId("participant").filter({ hasText: guest.displayName }).getByRole("img", { name: "Microphone off" }),
+    ).toBeVisible();
     await expect(host.page.getByTestId("video-tile").filter({ hasText: guest.displayName })).toHaveAttribute("data-microphone", "off");
 
     // Room chat.

@@ -42,7 +42,17 @@ test.describe("live link across two instances sharing PostgreSQL and Redis", () 
     const prefix = `e2e-${randomBytes(5).toString("hex")}:`;
     for (const [index, port] of ports.entries()) {
       const child = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(dataDir, String(index)), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SEED_DEMO: "false", LOG_LEVEL: "warn" },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: path.join(dataDir, String(index)),
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          SEED_DEMO: "false",
+          LOG_LEVEL: "warn",
+        },
         stdio: ["ignore", "ignore", "inherit"],
       });
       servers.push(child);
@@ -77,7 +87,9 @@ test.describe("live link across two instances sharing PostgreSQL and Redis", () 
     const contact = boaz.page.getByRole("button", { name: new RegExp(ruth.displayName) });
     await expect(contact.getByTestId("unread-badge")).toHaveText("1");
     await contact.click();
-    await expect(boaz.page.getByRole("region", { name: `Conversation with ${ruth.displayName}` }).getByText("Hello from the other server")).toBeVisible();
+    await expect(
+      boaz.page.getByRole("region", { name: `Conversation with ${ruth.displayName}` }).getByText("Hello from the other server"),
+    ).toBeVisible();
     await expect(contact.getByTestId("unread-badge")).toHaveCount(0);
     await expect(panel.getByText("· Seen")).toBeVisible();
     await ruth.context.close();

@@ -15,7 +15,10 @@ test("creates a playlist, adds a song, and sees it on /playlists/{id} and in You
 
   await page.getByRole("table", { name: "Recent tracks" }).getByRole("button", { name: "More options for Evening Hymn" }).click();
   await page.getByRole("menuitem", { name: "Add to Playlist" }).click();
-  await page.getByRole("dialog", { name: "Add to Playlist" }).getByRole("button", { name: /Morning Praise/ }).click();
+  await page
+    .getByRole("dialog", { name: "Add to Playlist" })
+    .getByRole("button", { name: /Morning Praise/ })
+    .click();
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Evening Hymn was added to Morning Praise.");
   await expect(page.getByRole("list", { name: "Your playlists" }).getByRole("link", { name: /Morning Praise\s*1 song/ })).toBeVisible();
 
@@ -37,7 +40,12 @@ test("favorites a sermon and finds it on /favorites", async ({ page }) => {
   await page.goto("/sermons");
   const sermons = await (await page.request.get("/api/content/media?type=sermon")).json();
   const target = sermons[1];
-  await page.getByTestId("media-card").filter({ hasText: target.title }).first().getByRole("button", { name: `More options for ${target.title}` }).click();
+  await page
+    .getByTestId("media-card")
+    .filter({ hasText: target.title })
+    .first()
+    .getByRole("button", { name: `More options for ${target.title}` })
+    .click();
   await page.getByRole("menuitem", { name: "Add to Favorites" }).click();
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Added to Favorites");
   await page.getByRole("navigation").getByRole("link", { name: "Favorites" }).first().click();
@@ -77,7 +85,9 @@ test("plays something and finds it on /history, resumed where it stopped", async
   await expect(list.getByTestId("resume-position").first()).toHaveText(`Stopped at ${label}`);
   await expectNoA11yViolations(page);
   await list.getByRole("button", { name: `Resume at ${label}` }).click();
-  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.currentTime)).toBeGreaterThan(stoppedAt - 0.5);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.currentTime))
+    .toBeGreaterThan(stoppedAt - 0.5);
   await expect(page.getByRole("region", { name: "Now playing" }).getByTestId("now-playing-title")).toHaveText(episode.title);
 
   await page.getByRole("button", { name: "Clear History" }).click();

@@ -35,7 +35,9 @@ test("plays a song, its time advances, it seeks, and it keeps playing on another
   await expect(volume).toHaveAttribute("aria-valuenow", "0.69");
   await volume.press("Shift+ArrowLeft");
   await expect(volume).toHaveAttribute("aria-valuenow", "0.59");
-  await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.volume)).toBeCloseTo(0.59);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.volume))
+    .toBeCloseTo(0.59);
 
   // Media Session: the lock screen and media keys know what is playing.
   await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Still Waters");

@@ -11,7 +11,10 @@ test("watches a sermon: the video plays, with playback speed, and the play is co
   const sermons = await (await page.request.get("/api/content/media?type=sermon")).json();
   const first = sermons[0];
 
-  await page.getByRole("button", { name: `Watch ${first.title}` }).first().click();
+  await page
+    .getByRole("button", { name: `Watch ${first.title}` })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: first.title });
   await expect(dialog).toBeVisible();
   const video = dialog.getByTestId("sermon-video");
@@ -48,7 +51,10 @@ test("filters sermons by category through the URL and the Categories dropdown", 
   // Bible Study Series links go to /sermons?category={id}.
   await page.goto("/sermons");
   await expect(page.getByRole("list", { name: "Sermons" }).first().getByTestId("media-card")).toHaveCount(sermons.length);
-  await page.getByRole("region", { name: "Bible Study Series" }).getByRole("link", { name: new RegExp(category.name) }).click();
+  await page
+    .getByRole("region", { name: "Bible Study Series" })
+    .getByRole("link", { name: new RegExp(category.name) })
+    .click();
   await expect(page).toHaveURL(`/sermons?category=${category.id}`);
   await expect(page.getByRole("list", { name: "Sermons" }).first().getByTestId("media-card")).toHaveCount(inCategory.length);
 

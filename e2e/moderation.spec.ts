@@ -5,12 +5,16 @@ test("a member reports a post and a moderator removes it from the community", as
   const reporter = newMember();
   const content = `Buy cheap sunglasses ${Date.now()}`;
   const authorApi = await playwright.request.newContext({ baseURL });
-  await authorApi.post("/api/auth/register", { data: { username: author.username, email: author.email, password: author.password, displayName: author.displayName } });
+  await authorApi.post("/api/auth/register", {
+    data: { username: author.username, email: author.email, password: author.password, displayName: author.displayName },
+  });
   await authorApi.post("/api/posts", { data: { content } });
   await authorApi.dispose();
 
   const reporterApi = await playwright.request.newContext({ baseURL });
-  await reporterApi.post("/api/auth/register", { data: { username: reporter.username, email: reporter.email, password: reporter.password, displayName: reporter.displayName } });
+  await reporterApi.post("/api/auth/register", {
+    data: { username: reporter.username, email: reporter.email, password: reporter.password, displayName: reporter.displayName },
+  });
   await reporterApi.dispose();
   await login(page, reporter);
   await page.goto("/community");

@@ -12,8 +12,7 @@ test("the bell shows the unread count, lists the items and clears the badge once
     await expect(badge).toBeHidden();
   }
 
-  const markRead =
-    answer.unreadCount > 0 ? page.waitForRequest((request) => request.url().endsWith("/api/notifications/read")) : null;
+  const markRead = answer.unreadCount > 0 ? page.waitForRequest((request) => request.url().endsWith("/api/notifications/read")) : null;
   await page.getByRole("button", { name: /^Notifications/ }).click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();

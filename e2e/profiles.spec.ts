@@ -3,7 +3,9 @@ import { expect, expectNoA11yViolations, expectToast, newMember, register, test 
 test("a member views another member's profile and messages them", async ({ page, playwright, baseURL }) => {
   const other = newMember();
   const context = await playwright.request.newContext({ baseURL });
-  const created = await context.post("/api/auth/register", { data: { username: other.username, email: other.email, password: other.password, displayName: other.displayName } });
+  const created = await context.post("/api/auth/register", {
+    data: { username: other.username, email: other.email, password: other.password, displayName: other.displayName },
+  });
   const otherId = (await created.json()).id as number;
   await context.post("/api/posts", { data: { content: "Hello from my profile" } });
   await context.dispose();
@@ -59,7 +61,9 @@ test("a member edits their own profile and sees the toast and the new name in th
 test("a taken email keeps the form open with Update Failed", async ({ page, playwright, baseURL }) => {
   const other = newMember();
   const context = await playwright.request.newContext({ baseURL });
-  await context.post("/api/auth/register", { data: { username: other.username, email: other.email, password: other.password, displayName: other.displayName } });
+  await context.post("/api/auth/register", {
+    data: { username: other.username, email: other.email, password: other.password, displayName: other.displayName },
+  });
   await context.dispose();
   await register(page);
   await page.goto("/profile");
@@ -91,5 +95,8 @@ test("a member uploads a profile photo that shows on their profile", async ({ pa
   await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expectToast(page, "Photo Updated");
   // Radix shows the <img> only once it has loaded, so this also proves /media serves the upload.
-  await expect(page.getByRole("img", { name: me.displayName }).first()).toHaveAttribute("src", /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.png$/);
+  await expect(page.getByRole("img", { name: me.displayName }).first()).toHaveAttribute(
+    "src",
+    /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.png$/,
+  );
 });

@@ -41,7 +41,10 @@ test.describe("a visitor on the home page", () => {
 
   test("follows a quick link to its page", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: /Sermons/ }).click();
+    await page
+      .getByRole("navigation", { name: "Quick links" })
+      .getByRole("link", { name: /Sermons/ })
+      .click();
     await expect(page).toHaveURL("/sermons");
     await expect(page.getByRole("heading", { level: 1, name: "Sermons" })).toBeVisible();
     await expectNoA11yViolations(page);

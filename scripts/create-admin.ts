@@ -22,7 +22,11 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, "platform.db") });
   await migrateToLatest(database);
   const { db } = database;
-  const existing = await db.selectFrom("users").select("id").where(sql`lower("username")`, "=", username.toLowerCase()).executeTakeFirst();
+  const existing = await db
+    .selectFrom("users")
+    .select("id")
+    .where(sql`lower("username")`, "=", username.toLowerCase())
+    .executeTakeFirst();
   if (existing) {
     await db.updateTable("users").set({ role: "admin" }).where("id", "=", existing.id).execute();
     console.log(`${username} is now an admin.`);

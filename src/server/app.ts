@@ -30,7 +30,24 @@ import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
 /** The API modules, each a Fastify plugin mounted under /api. */
-const apiModules = [authRoutes, usersRoutes, notificationsRoutes, newsletterRoutes, postsRoutes, eventsRoutes, contentRoutes, favoritesRoutes, playlistsRoutes, historyRoutes, searchRoutes, messagesRoutes, roomsRoutes, groupsRoutes, publishingRoutes, contactRoutes];
+const apiModules = [
+  authRoutes,
+  usersRoutes,
+  notificationsRoutes,
+  newsletterRoutes,
+  postsRoutes,
+  eventsRoutes,
+  contentRoutes,
+  favoritesRoutes,
+  playlistsRoutes,
+  historyRoutes,
+  searchRoutes,
+  messagesRoutes,
+  roomsRoutes,
+  groupsRoutes,
+  publishingRoutes,
+  contactRoutes,
+];
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
@@ -77,9 +94,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       root: webDir,
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
+      setHeaders(response, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        response.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

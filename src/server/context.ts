@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { LiveHub } from "./live/hub";
@@ -12,12 +13,15 @@ export interface AppContext {
   database: Database;
   db: Kysely<DB>;
   sessions: SessionManager;
+  /** Every time the server reads comes from here; tests drive it. */
+  clock: Clock;
   /** The live link's hub, set up when /ws is registered; modules use it to reach members in real time. */
   live?: LiveHub;
 }
 
-export function createContext(config: Config, database: Database): AppContext {
+export function createContext(config: Config, database: Database, clock: Clock = systemClock): AppContext {
   return {
+    clock,
     config,
     database,
     db: database.db,

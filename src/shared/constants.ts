@@ -26,13 +26,7 @@ export const LOADING_PLACEHOLDERS = { sermonCards: 6, categoryCards: 3, musicRow
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 export const THEME_STORAGE_KEY = "theme";
-export const GREETINGS = [
-  "Welcome back!",
-  "Hello again!",
-  "Good to see you!",
-  "Blessings to you!",
-  "Grace and peace!",
-] as const;
+export const GREETINGS = ["Welcome back!", "Hello again!", "Good to see you!", "Blessings to you!", "Grace and peace!"] as const;
 /** The product's name as the web app shows it (package name "gathering"). */
 export const APP_NAME = "Gathering";
 /** The community's social pages, shown as icon buttons in the footer; set them to your church's own pages. */

@@ -11,10 +11,7 @@ import { queryClient } from "@web/lib/query-client";
 import { ThemeProvider } from "@web/lib/theme";
 
 /** Loads a page's named export on first visit, so the first page's JS stays small. */
-function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-): LazyExoticComponent<ComponentType> {
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 

@@ -23,7 +23,9 @@ export async function migrateToLatest(database: Database): Promise<void> {
   // Kysely looks for its own tables in every schema unless told which one: with several PostgreSQL schemas
   // migrating at once (parallel test files), it would find another schema's lock table and fail.
   const migrationTableSchema =
-    database.dialect === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema : undefined;
+    database.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({ db: database.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");

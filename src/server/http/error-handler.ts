@@ -23,7 +23,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 429) {
-        request.log.info({ event: "refused", status: error.statusCode, code: error.code, url: request.routeOptions.url }, "request refused");
+        request.log.info(
+          { event: "refused", status: error.statusCode, code: error.code, url: request.routeOptions.url },
+          "request refused",
+        );
       }
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
     }

@@ -68,8 +68,7 @@ interface Connection {
 
 /** What travels on the bus: a serialized frame for a channel's sockets, or a subscription change for a member's sockets. */
 type Envelope =
-  | { frame: string; except?: string; droppable?: boolean; closesRoom?: string }
-  | { control: "subscribe" | "unsubscribe"; channel: string };
+  { frame: string; except?: string; droppable?: boolean; closesRoom?: string } | { control: "subscribe" | "unsubscribe"; channel: string };
 
 const channels = {
   user: (id: number) => `user:${id}`,
@@ -87,7 +86,13 @@ const MAX_THROTTLED = 100;
 const RECEIVER_CACHE_MS = 5000;
 
 /** The /ws hub: connections, presence, rooms, the signalling relay and chat, speaking to channels through the bus. */
-export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveState; log: FastifyBaseLogger; options?: Partial<LiveHubOptions> }) {
+export function createLiveHub(deps: {
+  db: Kysely<DB>;
+  bus: LiveBus;
+  state: LiveState;
+  log: FastifyBaseLogger;
+  options?: Partial<LiveHubOptions>;
+}) {
   const { bus, state, log } = deps;
   const options = { ...defaultHubOptions, ...deps.options };
   const messagesRepo = createMessagesRepository(deps.db);
@@ -200,8 +205,8 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     if (closed || pendingPresence.size === 0) return;
     const users = [...pendingPresence].map(([userId, online]) => ({ userId, online }));
     pendingPresence.clear();
-    await publish(channels.presence, { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true }).catch((error: unknown) =>
-      log.error({ err: error, event: "presence_failed" }, "announcing presence failed"),
+    await publish(channels.presence, { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true }).catch(
+      (error: unknown) => log.error({ err: error, event: "presence_failed" }, "announcing presence failed"),
     );
   }
 
@@ -238,7 +243,14 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       // One target: a room's chat wins over a group's, which wins over a direct message (spec clients send all fields).
       if (!payload.roomCode && !payload.groupId && !payload.receiverId) return sendError(conn, liveErrors.missingTarget, "missing_target");
       const sender = conn.user;
-      const base = { senderId: sender.id, receiverId: null, groupId: null, roomCode: null, content: payload.message, createdAt: new Date().toISOString() };
+      const base = {
+        senderId: sender.id,
+        receiverId: null,
+        groupId: null,
+        roomCode: null,
+        content: payload.message,
+        createdAt: new Date().toISOString(),
+      };
       const extra = { senderName: sender.displayName, clientId: payload.clientId };
 
       if (payload.receiverId && !payload.roomCode && !payload.groupId) {
@@ -251,7 +263,10 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
         const row = await messagesRepo.insert({ ...base, receiverId });
         const message = presentMessage(row, extra);
         sendEvent(conn, { type: "CHAT_MESSAGE_SENT", payload: message });
-        await publish(channels.user(receiverId), { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) });
+        await publish(channels.user(receiverId), {
+          type: "CHAT_MESSAGE",
+          payload: presentMessage(row, { senderName: sender.displayName }),
+        });
         // The sender's other tabs see their own message too.
         await publish(channels.user(sender.id), { type: "CHAT_MESSAGE", payload: message }, { except: conn.id });
         return;
@@ -261,14 +276,22 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
         if (!conn.rooms.has(roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
         const row = await messagesRepo.insert({ ...base, roomCode });
         sendEvent(conn, { type: "CHAT_MESSAGE_SENT", payload: presentMessage(row, extra) });
-        await publish(channels.room(roomCode), { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) }, { except: conn.id });
+        await publish(
+          channels.room(roomCode),
+          { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) },
+          { except: conn.id },
+        );
         return;
       }
       const groupId = payload.groupId!;
       if (!(await groupsRepo.isMember(groupId, sender.id))) return sendError(conn, liveErrors.notGroupMember, "not_group_member");
       const row = await messagesRepo.insert({ ...base, groupId });
       sendEvent(conn, { type: "CHAT_MESSAGE_SENT", payload: presentMessage(row, extra) });
-      await publish(channels.group(groupId), { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) }, { except: conn.id });
+      await publish(
+        channels.group(groupId),
+        { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) },
+        { except: conn.id },
+      );
     },
 
     async JOIN_ROOM(conn, { roomCode }) {
@@ -291,8 +314,15 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       }
       conn.rooms.set(roomCode, { roomId: room.id, hostId: room.hostId });
       await roomsRepo.addMember(room.id, conn.user.id, new Date().toISOString());
-      sendEvent(conn, { type: "ROOM_INFO", payload: { roomCode, name: room.name, hostId: room.hostId, participants: result.participants } });
-      await publish(channels.room(roomCode), { type: "ROOM_INFO", payload: { roomCode, event: "USER_JOINED", participant } }, { except: conn.id });
+      sendEvent(conn, {
+        type: "ROOM_INFO",
+        payload: { roomCode, name: room.name, hostId: room.hostId, participants: result.participants },
+      });
+      await publish(
+        channels.room(roomCode),
+        { type: "ROOM_INFO", payload: { roomCode, event: "USER_JOINED", participant } },
+        { except: conn.id },
+      );
     },
 
     async LEAVE_ROOM(conn, { roomCode }) {
@@ -312,9 +342,16 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     async TYPING(conn, payload) {
       const typing = (extra: { receiverId?: number; roomCode?: string; groupId?: number }): ServerEvent => ({
         type: "TYPING",
-        payload: { fromUserId: conn.user.id, receiverId: extra.receiverId ?? null, roomCode: extra.roomCode ?? null, groupId: extra.groupId ?? null, isTyping: payload.isTyping },
+        payload: {
+          fromUserId: conn.user.id,
+          receiverId: extra.receiverId ?? null,
+          roomCode: extra.roomCode ?? null,
+          groupId: extra.groupId ?? null,
+          isTyping: payload.isTyping,
+        },
       });
-      if (payload.receiverId) return publish(channels.user(payload.receiverId), typing({ receiverId: payload.receiverId }), { droppable: true });
+      if (payload.receiverId)
+        return publish(channels.user(payload.receiverId), typing({ receiverId: payload.receiverId }), { droppable: true });
       if (payload.roomCode) {
         if (!conn.rooms.has(payload.roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
         return publish(channels.room(payload.roomCode), typing({ roomCode: payload.roomCode }), { except: conn.id, droppable: true });
@@ -329,7 +366,11 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     async MEDIA_STATE(conn, { roomCode, video, audio }) {
       if (!conn.rooms.has(roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
       await state.updateMedia(roomCode, conn.user.id, { video, audio });
-      await publish(channels.room(roomCode), { type: "MEDIA_STATE", payload: { roomCode, userId: conn.user.id, video, audio } }, { except: conn.id });
+      await publish(
+        channels.room(roomCode),
+        { type: "MEDIA_STATE", payload: { roomCode, userId: conn.user.id, video, audio } },
+        { except: conn.id },
+      );
     },
 
     async READ(conn, payload) {

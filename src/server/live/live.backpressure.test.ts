@@ -8,7 +8,9 @@ describeEachDatabase("live link backpressure", (dialect) => {
   let t: Awaited<ReturnType<typeof startLiveTestApp>>;
   beforeAll(async () => {
     // A small send buffer, and no rate limit in the way of the flood.
-    t = await startLiveTestApp(dialect, { hub: { hardBufferBytes: 256 * 1024, softBufferBytes: 64 * 1024, ratePerSecond: 100_000, rateBurst: 100_000 } });
+    t = await startLiveTestApp(dialect, {
+      hub: { hardBufferBytes: 256 * 1024, softBufferBytes: 64 * 1024, ratePerSecond: 100_000, rateBurst: 100_000 },
+    });
   });
   afterAll(async () => t.close());
 

@@ -68,7 +68,12 @@ describe.skipIf(skipReason !== null)("live link across two instances sharing Pos
   });
 
   it("shares room membership, signalling and closing across instances, and enforces maxParticipants across them", async () => {
-    const created = await first.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie: ruth.cookie }, payload: { name: "Choir", maxParticipants: 2 } });
+    const created = await first.app.inject({
+      method: "POST",
+      url: "/api/rooms",
+      headers: { cookie: ruth.cookie },
+      payload: { name: "Choir", maxParticipants: 2 },
+    });
     const roomCode = created.json().roomCode as string;
     const host = await connect(first, ruth);
     const guest = await connect(second, boaz);
@@ -79,7 +84,9 @@ describe.skipIf(skipReason !== null)("live link across two instances sharing Pos
     guest.send("JOIN_ROOM", { roomCode });
     const view = await guest.next("ROOM_INFO");
     expect("participants" in view && view.participants.map((p) => p.userId)).toEqual([ruth.user.id, boaz.user.id]);
-    expect(await host.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_JOINED")).toMatchObject({ participant: { userId: boaz.user.id } });
+    expect(await host.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_JOINED")).toMatchObject({
+      participant: { userId: boaz.user.id },
+    });
 
     third.send("JOIN_ROOM", { roomCode });
     expect((await third.next("ERROR")).message).toBe(liveErrors.roomFull);

@@ -61,7 +61,12 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect((await client.next("CHAT_MESSAGE_SENT")).message).toBe("Still here");
     // The spec's client sends every field, leaving the unused ones empty.
     client.send("CHAT_MESSAGE", { message: "Spec-shaped", senderId: 999, receiverId: boaz.user.id, roomCode: "" });
-    expect(await client.next("CHAT_MESSAGE_SENT")).toMatchObject({ message: "Spec-shaped", senderId: ruth.user.id, receiverId: boaz.user.id, roomCode: null });
+    expect(await client.next("CHAT_MESSAGE_SENT")).toMatchObject({
+      message: "Spec-shaped",
+      senderId: ruth.user.id,
+      receiverId: boaz.user.id,
+      roomCode: null,
+    });
     expect(client.socket.readyState).toBe(client.socket.OPEN);
   });
 
@@ -77,7 +82,13 @@ describeEachDatabase("live link /ws", (dialect) => {
     const receiverTab2 = await connect(boaz);
     sender.send("CHAT_MESSAGE", { message: "Grace and peace", receiverId: boaz.user.id, senderId: naomi.user.id, clientId: "c-1" });
     const ack = await sender.next("CHAT_MESSAGE_SENT");
-    expect(ack).toMatchObject({ senderId: ruth.user.id, receiverId: boaz.user.id, message: "Grace and peace", content: "Grace and peace", clientId: "c-1" });
+    expect(ack).toMatchObject({
+      senderId: ruth.user.id,
+      receiverId: boaz.user.id,
+      message: "Grace and peace",
+      content: "Grace and peace",
+      clientId: "c-1",
+    });
     expect(ack.id).toBeGreaterThan(0);
     const history = await inject(ruth, "GET", `/api/messages?userId=${ruth.user.id}&otherUserId=${boaz.user.id}`);
     expect(history.json().map((m: { id: number }) => m.id)).toContain(ack.id);
@@ -100,7 +111,10 @@ describeEachDatabase("live link /ws", (dialect) => {
     writer.send("CHAT_MESSAGE", { message: "We saved you a seat", receiverId: naomi.user.id });
     await reader.next("CHAT_MESSAGE", (m) => m.message === "We saved you a seat");
     const contacts = (await inject(naomi, "GET", "/api/users")).json();
-    expect(contacts.find((c: { id: number }) => c.id === ruth.user.id)).toMatchObject({ unreadCount: 2, lastMessage: "We saved you a seat" });
+    expect(contacts.find((c: { id: number }) => c.id === ruth.user.id)).toMatchObject({
+      unreadCount: 2,
+      lastMessage: "We saved you a seat",
+    });
     const opened = await inject(naomi, "GET", `/api/messages?userId=${naomi.user.id}&otherUserId=${ruth.user.id}`);
     expect(opened.statusCode).toBe(200);
     const after = (await inject(naomi, "GET", "/api/users")).json();
@@ -171,7 +185,11 @@ describeEachDatabase("live link /ws", (dialect) => {
 
     host.send("JOIN_ROOM", { roomCode, userId: 999, username: "forged" });
     const joined = await host.next("ROOM_INFO");
-    expect(joined).toMatchObject({ roomCode, name: "Evening Prayer", participants: [{ userId: ruth.user.id, isHost: true, video: true, audio: true }] });
+    expect(joined).toMatchObject({
+      roomCode,
+      name: "Evening Prayer",
+      participants: [{ userId: ruth.user.id, isHost: true, video: true, audio: true }],
+    });
 
     guest.send("JOIN_ROOM", { roomCode: roomCode.toLowerCase() });
     const guestView = await guest.next("ROOM_INFO");
@@ -186,11 +204,25 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect((await inject(naomi, "GET", `/api/rooms/${roomCode}`)).json().participants).toBe(2);
 
     // The newcomer offers to the member already present.
-    guest.send("VIDEO_OFFER", { roomCode, targetUserId: ruth.user.id, fromUserId: naomi.user.id, offer: { type: "offer", sdp: "v=0 offer" } });
-    expect(await host.next("VIDEO_OFFER")).toEqual({ roomCode, targetUserId: ruth.user.id, fromUserId: boaz.user.id, offer: { type: "offer", sdp: "v=0 offer" } });
+    guest.send("VIDEO_OFFER", {
+      roomCode,
+      targetUserId: ruth.user.id,
+      fromUserId: naomi.user.id,
+      offer: { type: "offer", sdp: "v=0 offer" },
+    });
+    expect(await host.next("VIDEO_OFFER")).toEqual({
+      roomCode,
+      targetUserId: ruth.user.id,
+      fromUserId: boaz.user.id,
+      offer: { type: "offer", sdp: "v=0 offer" },
+    });
     host.send("VIDEO_ANSWER", { roomCode, targetUserId: boaz.user.id, answer: { type: "answer", sdp: "v=0 answer" } });
     expect(await guest.next("VIDEO_ANSWER")).toMatchObject({ fromUserId: ruth.user.id, answer: { sdp: "v=0 answer" } });
-    host.send("NEW_ICE_CANDIDATE", { roomCode, targetUserId: boaz.user.id, candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 } });
+    host.send("NEW_ICE_CANDIDATE", {
+      roomCode,
+      targetUserId: boaz.user.id,
+      candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 },
+    });
     expect(await guest.next("NEW_ICE_CANDIDATE")).toMatchObject({ fromUserId: ruth.user.id, candidate: { sdpMid: "0" } });
 
     // Signals to someone outside the room, or from someone outside it, are refused.
@@ -208,10 +240,17 @@ describeEachDatabase("live link /ws", (dialect) => {
 
     host.send("CHAT_MESSAGE", { message: "Welcome, Boaz", roomCode });
     expect((await host.next("CHAT_MESSAGE_SENT")).roomCode).toBe(roomCode);
-    expect(await guest.next("CHAT_MESSAGE", (m) => m.roomCode === roomCode)).toMatchObject({ senderId: ruth.user.id, message: "Welcome, Boaz" });
+    expect(await guest.next("CHAT_MESSAGE", (m) => m.roomCode === roomCode)).toMatchObject({
+      senderId: ruth.user.id,
+      message: "Welcome, Boaz",
+    });
 
     guest.send("LEAVE_ROOM", { roomCode });
-    expect(await host.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_LEFT")).toEqual({ roomCode, event: "USER_LEFT", userId: boaz.user.id });
+    expect(await host.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_LEFT")).toEqual({
+      roomCode,
+      event: "USER_LEFT",
+      userId: boaz.user.id,
+    });
     expect((await inject(naomi, "GET", `/api/rooms/${roomCode}`)).json().participants).toBe(1);
   });
 

@@ -128,7 +128,15 @@ export function createRedisState(url: string, prefix: string): LiveState {
       const previous = await redis.hget(key, String(participant.userId));
       const order = previous ? (JSON.parse(previous) as Stored).order : Date.now() * 1000 + Math.floor(Math.random() * 1000);
       const stored: Stored = { participant, order };
-      const ok = await redis.eval(JOIN_SCRIPT, 1, key, String(participant.userId), JSON.stringify(stored), String(maxParticipants), String(ROOM_TTL_SECONDS));
+      const ok = await redis.eval(
+        JOIN_SCRIPT,
+        1,
+        key,
+        String(participant.userId),
+        JSON.stringify(stored),
+        String(maxParticipants),
+        String(ROOM_TTL_SECONDS),
+      );
       if (Number(ok) !== 1) return { ok: false, reason: "full" };
       return { ok: true, participants: read(await redis.hgetall(key)) };
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { describe } from "vitest";
 import { buildApp } from "../app";
+import type { Clock } from "../clock";
 import { loadConfig } from "../config";
 import { type AppContext, createContext } from "../context";
 import { type Database, type Dialect, openDatabase } from "../db/database";
@@ -64,10 +65,12 @@ export async function buildTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void,
+  /** The clock the app reads; a test passes a manual clock to order events without sleeping. */
+  clock?: Clock,
 ): Promise<TestApp> {
   const { database, dataDir, drop } = await openTestDatabase(dialect);
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...env });
-  const ctx = createContext(config, database);
+  const ctx = createContext(config, database, clock);
   const app = await buildApp(ctx);
   setup?.(app);
   await app.ready();

@@ -4,6 +4,7 @@ import WebSocket from "ws";
 import type { ServerEvent, ServerEventType, ServerPayload } from "@shared/contracts/live";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
+import type { Clock } from "../clock";
 import { type AppContext, createContext } from "../context";
 import type { Database, Dialect } from "../db/database";
 import type { LiveHubOptions } from "../live/hub";
@@ -36,10 +37,10 @@ export interface LiveTestInstance {
 export async function startLiveInstance(
   database: Database,
   dataDir: string,
-  options: { env?: Record<string, string>; hub?: Partial<LiveHubOptions> } = {},
+  options: { env?: Record<string, string>; hub?: Partial<LiveHubOptions>; clock?: Clock } = {},
 ): Promise<LiveTestInstance> {
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...options.env });
-  const ctx = createContext(config, database);
+  const ctx = createContext(config, database, options.clock);
   ctx.live = createLiveHubFor(ctx, silentLogger, options.hub);
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -97,7 +98,10 @@ export class LiveClient {
 
   /** Opens a connection with a session cookie; resolves once it is open and the presence snapshot has arrived. */
   static async connect(url: string, cookie: string, options: { origin?: string; autoPong?: boolean } = {}): Promise<LiveClient> {
-    const socket = new WebSocket(url, { headers: { cookie, ...(options.origin ? { origin: options.origin } : {}) }, autoPong: options.autoPong ?? true });
+    const socket = new WebSocket(url, {
+      headers: { cookie, ...(options.origin ? { origin: options.origin } : {}) },
+      autoPong: options.autoPong ?? true,
+    });
     const client = new LiveClient(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
@@ -134,7 +138,11 @@ export class LiveClient {
   }
 
   /** The next event of `type` matching `where` (including one already received and not yet taken). */
-  next<T extends ServerEventType>(type: T, where: (payload: ServerPayload<T>) => boolean = () => true, timeoutMs = 5000): Promise<ServerPayload<T>> {
+  next<T extends ServerEventType>(
+    type: T,
+    where: (payload: ServerPayload<T>) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<ServerPayload<T>> {
     const match = (event: ServerEvent) => event.type === type && where(event.payload as ServerPayload<T>);
     const index = this.events.findIndex(match);
     if (index >= 0) {

@@ -5,7 +5,11 @@ let counter = 0;
 
 /** Inserts a category straight into the database (publishing has its own tests). */
 export async function createCategory(db: Kysely<DB>, type: "sermon" | "music" | "podcast", name = `Category ${++counter}`) {
-  const row = await db.insertInto("categories").values({ name, description: `${name} description`, type }).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("categories")
+    .values({ name, description: `${name} description`, type })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -17,8 +17,16 @@ export const contactMessages = {
 export const createContactSchema = z.object({
   name: z.string(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(100, contactMessages.nameTooLong),
   email: z.string(contactMessages.emailInvalid).trim().max(254, contactMessages.emailInvalid).pipe(z.email(contactMessages.emailInvalid)),
-  subject: z.string(contactMessages.subjectRequired).trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectTooLong),
-  message: z.string(contactMessages.messageTooShort).trim().min(10, contactMessages.messageTooShort).max(5000, contactMessages.messageTooLong),
+  subject: z
+    .string(contactMessages.subjectRequired)
+    .trim()
+    .min(1, contactMessages.subjectRequired)
+    .max(200, contactMessages.subjectTooLong),
+  message: z
+    .string(contactMessages.messageTooShort)
+    .trim()
+    .min(10, contactMessages.messageTooShort)
+    .max(5000, contactMessages.messageTooLong),
 });
 export type CreateContact = z.infer<typeof createContactSchema>;
 

@@ -25,10 +25,17 @@ export const publishingMessages = {
 /** The category type each media type belongs to (a song lives in a music category). */
 export const categoryTypeForMedia = { sermon: "sermon", song: "music", podcast: "podcast" } as const;
 
-const title = z.string(publishingMessages.titleRequired).trim().min(1, publishingMessages.titleRequired).max(200, publishingMessages.titleTooLong);
+const title = z
+  .string(publishingMessages.titleRequired)
+  .trim()
+  .min(1, publishingMessages.titleRequired)
+  .max(200, publishingMessages.titleTooLong);
 const description = z.string().trim().max(5000, publishingMessages.descriptionTooLong);
 const artist = z.string().trim().max(200, publishingMessages.artistTooLong);
-const categoryId = z.coerce.number(publishingMessages.categoryRequired).int(publishingMessages.categoryRequired).positive(publishingMessages.categoryRequired);
+const categoryId = z.coerce
+  .number(publishingMessages.categoryRequired)
+  .int(publishingMessages.categoryRequired)
+  .positive(publishingMessages.categoryRequired);
 
 /**
  * The text fields of POST /api/content/media (multipart/form-data). The form also carries `file`

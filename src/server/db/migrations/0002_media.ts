@@ -54,9 +54,13 @@ async function createSqliteSearch(db: Kysely<unknown>) {
         `create virtual table ${fts} using fts5(${list}, content='${table}', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`,
       )
       .execute(db);
-    await sql.raw(`create trigger ${fts}_ai after insert on ${table} begin insert into ${fts}(rowid, ${list}) values (new.id, ${newValues}); end`).execute(db);
     await sql
-      .raw(`create trigger ${fts}_ad after delete on ${table} begin insert into ${fts}(${fts}, rowid, ${list}) values ('delete', old.id, ${oldValues}); end`)
+      .raw(`create trigger ${fts}_ai after insert on ${table} begin insert into ${fts}(rowid, ${list}) values (new.id, ${newValues}); end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${fts}_ad after delete on ${table} begin insert into ${fts}(${fts}, rowid, ${list}) values ('delete', old.id, ${oldValues}); end`,
+      )
       .execute(db);
     await sql
       .raw(

@@ -239,7 +239,7 @@ const media: DemoMedia[] = [
   },
   {
     title: "Still Waters",
-    description: "A gentle, unhurried instrumental inspired by Psalm 23: \"He leads me beside still waters.\"",
+    description: 'A gentle, unhurried instrumental inspired by Psalm 23: "He leads me beside still waters."',
     type: "song",
     categoryKey: "worship",
     file: "song-02-still-waters.mp3",
@@ -305,7 +305,7 @@ const media: DemoMedia[] = [
   },
   {
     title: "Walk in the Light",
-    description: "A warm gospel instrumental inspired by 1 John 1:7: \"If we walk in the light, as he is in the light.\"",
+    description: 'A warm gospel instrumental inspired by 1 John 1:7: "If we walk in the light, as he is in the light."',
     type: "song",
     categoryKey: "gospel",
     file: "song-08-walk-in-the-light.mp3",
@@ -319,7 +319,7 @@ const media: DemoMedia[] = [
   {
     title: "Starting the Day with Gratitude",
     description:
-      "\"This is the day the Lord has made.\" Naomi and David share a simple practice: name three things you are thankful for before you pick up your phone.",
+      '"This is the day the Lord has made." Naomi and David share a simple practice: name three things you are thankful for before you pick up your phone.',
     type: "podcast",
     categoryKey: "daily-devotions",
     file: "podcast-01-starting-the-day-with-gratitude.mp3",
@@ -342,8 +342,7 @@ const media: DemoMedia[] = [
   },
   {
     title: "From Doubt to Hope",
-    description:
-      "A member who sat in the back row for months shares how serving others helped him find hope, and a church family, again.",
+    description: "A member who sat in the back row for months shares how serving others helped him find hope, and a church family, again.",
     type: "podcast",
     categoryKey: "stories-of-faith",
     file: "podcast-03-from-doubt-to-hope.mp3",
@@ -355,7 +354,7 @@ const media: DemoMedia[] = [
   {
     title: "Rest for the Weary",
     description:
-      "\"Come to me, all you who are weary.\" An honest talk about tiredness and a ten-minute invitation to rest with Matthew 11:28.",
+      '"Come to me, all you who are weary." An honest talk about tiredness and a ten-minute invitation to rest with Matthew 11:28.',
     type: "podcast",
     categoryKey: "daily-devotions",
     file: "podcast-04-rest-for-the-weary.mp3",
@@ -428,12 +427,13 @@ const posts: DemoPost[] = [
     comments: [
       {
         author: "pastordavid",
-        content: "Praying for your mum, Ruth, and for steady hands in that operating room. Let us know if the family needs meals this week.",
+        content:
+          "Praying for your mum, Ruth, and for steady hands in that operating room. Let us know if the family needs meals this week.",
         hoursAgo: 2,
       },
       {
         author: "miriamchen",
-        content: "Holding you both in prayer. \"The Lord is near to all who call on him.\" Psalm 145:18",
+        content: 'Holding you both in prayer. "The Lord is near to all who call on him." Psalm 145:18',
         hoursAgo: 1,
       },
     ],
@@ -453,7 +453,7 @@ const posts: DemoPost[] = [
   {
     author: "samuelokoro",
     content:
-      "This morning's verse on the porch: \"Let us not become weary in doing good, for at the proper time we will reap a harvest if we do not give up.\" Galatians 6:9. For everyone serving quietly behind the scenes: it matters.",
+      'This morning\'s verse on the porch: "Let us not become weary in doing good, for at the proper time we will reap a harvest if we do not give up." Galatians 6:9. For everyone serving quietly behind the scenes: it matters.',
     hoursAgo: 20,
     comments: [{ author: "ruthjensen", content: "Needed this today. Thank you, Samuel.", hoursAgo: 18 }],
     likedBy: ["ruthjensen", "pastordavid", "miriamchen"],
@@ -500,7 +500,7 @@ const posts: DemoPost[] = [
   {
     author: "pastordavid",
     content:
-      "A word for the week: \"Come to me, all you who are weary and burdened, and I will give you rest.\" Matthew 11:28. If you're carrying something heavy, my door and my inbox are open.",
+      'A word for the week: "Come to me, all you who are weary and burdened, and I will give you rest." Matthew 11:28. If you\'re carrying something heavy, my door and my inbox are open.',
     hoursAgo: 110,
     comments: [],
     likedBy: ["ruthjensen", "danielreyes", "miriamchen", "samuelokoro"],

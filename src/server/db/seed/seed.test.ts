@@ -28,7 +28,13 @@ describeEachDatabase("demo content", (dialect) => {
   it("fills an empty database with a living community", async () => {
     const { db } = database;
     const count = async (type: string) =>
-      (await db.selectFrom("media").select("id").where("type", "=", type as "song").execute()).length;
+      (
+        await db
+          .selectFrom("media")
+          .select("id")
+          .where("type", "=", type as "song")
+          .execute()
+      ).length;
     expect(await count("sermon")).toBeGreaterThanOrEqual(6);
     expect(await count("song")).toBeGreaterThanOrEqual(8);
     expect(await count("podcast")).toBeGreaterThanOrEqual(4);

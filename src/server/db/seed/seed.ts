@@ -169,7 +169,9 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
       if (group.members.length > 0) {
         await trx
           .insertInto("group_members")
-          .values(group.members.map((username) => ({ groupId: row.id, userId: userId(username), joinedAt: at(-24 * 30), lastReadAt: null })))
+          .values(
+            group.members.map((username) => ({ groupId: row.id, userId: userId(username), joinedAt: at(-24 * 30), lastReadAt: null })),
+          )
           .execute();
       }
     }
@@ -179,9 +181,33 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
     await trx
       .insertInto("messages")
       .values([
-        { senderId: second, receiverId: first, groupId: null, roomCode: null, content: "Thank you for the message on Sunday, it really spoke to me.", createdAt: at(-30), readAt: at(-29) },
-        { senderId: first, receiverId: second, groupId: null, roomCode: null, content: "Praise God! See you at Bible study this week?", createdAt: at(-29), readAt: at(-28) },
-        { senderId: third, receiverId: first, groupId: null, roomCode: null, content: "Could you pray for my mother's surgery tomorrow?", createdAt: at(-3), readAt: null },
+        {
+          senderId: second,
+          receiverId: first,
+          groupId: null,
+          roomCode: null,
+          content: "Thank you for the message on Sunday, it really spoke to me.",
+          createdAt: at(-30),
+          readAt: at(-29),
+        },
+        {
+          senderId: first,
+          receiverId: second,
+          groupId: null,
+          roomCode: null,
+          content: "Praise God! See you at Bible study this week?",
+          createdAt: at(-29),
+          readAt: at(-28),
+        },
+        {
+          senderId: third,
+          receiverId: first,
+          groupId: null,
+          roomCode: null,
+          content: "Could you pray for my mother's surgery tomorrow?",
+          createdAt: at(-3),
+          readAt: null,
+        },
       ])
       .execute();
 
@@ -194,7 +220,13 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
       .execute();
     const playlist = await trx
       .insertInto("playlists")
-      .values({ userId: first, name: "Sunday Morning", description: "Songs to start the Lord's day", createdAt: at(-72), updatedAt: at(-72) })
+      .values({
+        userId: first,
+        name: "Sunday Morning",
+        description: "Songs to start the Lord's day",
+        createdAt: at(-72),
+        updatedAt: at(-72),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
@@ -250,12 +282,23 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
     if (listened.length > 0) {
       await trx
         .insertInto("play_history")
-        .values(listened.map((entry, index) => ({ userId: first, mediaId: entry.media.id, position: entry.position, playedAt: at(-2 - index * 5) })))
+        .values(
+          listened.map((entry, index) => ({
+            userId: first,
+            mediaId: entry.media.id,
+            position: entry.position,
+            playedAt: at(-2 - index * 5),
+          })),
+        )
         .execute();
     }
     const show = demoContent.categories.find((category) => category.type === "podcast");
     const showId = show ? categoryIds.get(show.key) : undefined;
-    if (showId !== undefined) await trx.insertInto("podcast_subscriptions").values({ userId: first, categoryId: showId, createdAt: at(-24 * 3) }).execute();
+    if (showId !== undefined)
+      await trx
+        .insertInto("podcast_subscriptions")
+        .values({ userId: first, categoryId: showId, createdAt: at(-24 * 3) })
+        .execute();
   });
   return true;
 }

@@ -30,16 +30,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return presentUser(user ?? viewer, viewer.id);
   });
 
-  route.post(
-    "/auth/login",
-    { schema: { body: loginSchema, response: { 200: userSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const user = await auth.login(request.body, request.ip, request.log);
-      await ctx.sessions.start(request, reply, user.id, request.body.rememberMe === true);
-      const full = await users.findById(user.id);
-      return presentUser(full ?? user, user.id);
-    },
-  );
+  route.post("/auth/login", { schema: { body: loginSchema, response: { 200: userSchema, ...errorResponses } } }, async (request, reply) => {
+    const user = await auth.login(request.body, request.ip, request.log);
+    await ctx.sessions.start(request, reply, user.id, request.body.rememberMe === true);
+    const full = await users.findById(user.id);
+    return presentUser(full ?? user, user.id);
+  });
 
   route.post(
     "/auth/register",

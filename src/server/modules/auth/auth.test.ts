@@ -12,14 +12,24 @@ describeEachDatabase("auth", (dialect) => {
 
   const register = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/auth/register", payload });
   const login = (payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/auth/login", payload });
-  const current = (cookie?: string) =>
-    t.app.inject({ method: "GET", url: "/api/auth/current", headers: cookie ? { cookie } : {} });
+  const current = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/auth/current", headers: cookie ? { cookie } : {} });
 
   it("registers a member, signs them in and never returns the password hash", async () => {
-    const response = await register({ username: "ruth_a", email: "ruth@example.org", password: "Faithful123", displayName: "Ruth Adeyemi" });
+    const response = await register({
+      username: "ruth_a",
+      email: "ruth@example.org",
+      password: "Faithful123",
+      displayName: "Ruth Adeyemi",
+    });
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ username: "ruth_a", displayName: "Ruth Adeyemi", email: "ruth@example.org", accountType: "free", postCount: 0 });
+    expect(user).toMatchObject({
+      username: "ruth_a",
+      displayName: "Ruth Adeyemi",
+      email: "ruth@example.org",
+      accountType: "free",
+      postCount: 0,
+    });
     expect(JSON.stringify(user)).not.toMatch(/passwordHash|argon2/);
     const stored = await t.database.db.selectFrom("users").select("passwordHash").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(stored.passwordHash.startsWith("$argon2id$")).toBe(true);
@@ -46,7 +56,13 @@ describeEachDatabase("auth", (dialect) => {
     [{ password: "Faithfulness" }, messages.passwordNumber],
     [{ displayName: "   " }, messages.displayNameRequired],
   ])("refuses registration with %o: %s", async (override, message) => {
-    const response = await register({ username: "valid_name", email: "valid@example.org", password: "Faithful123", displayName: "Valid", ...override });
+    const response = await register({
+      username: "valid_name",
+      email: "valid@example.org",
+      password: "Faithful123",
+      displayName: "Valid",
+      ...override,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(response.json().issues[0].message).toBe(message);
@@ -142,7 +158,10 @@ describeEachDatabase("auth", (dialect) => {
 
   it("expires a session after inactivity", async () => {
     const member = await registerMember(t.app);
-    await t.database.db.updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.database.db
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await current(member.cookie)).statusCode).toBe(401);
   });
 

@@ -32,7 +32,12 @@ export async function contactRoutes(app: FastifyInstance, ctx: AppContext) {
         request.log.info({ event: "contact_throttled" }, "contact form throttled");
         throw tooManyRequests(contactMessages.tooMany, retryAfterMs / 1000);
       }
-      const receipt = await contact.insert({ ...request.body, userId: getViewer(request)?.id ?? null, createdAt: new Date().toISOString(), handledAt: null });
+      const receipt = await contact.insert({
+        ...request.body,
+        userId: getViewer(request)?.id ?? null,
+        createdAt: new Date().toISOString(),
+        handledAt: null,
+      });
       request.log.info({ event: "contact_received", contactId: receipt.id }, "contact message received");
       return reply.code(201).send(receipt);
     },

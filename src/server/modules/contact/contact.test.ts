@@ -29,10 +29,22 @@ describeEachDatabase("contact messages", (dialect) => {
   });
   afterAll(async () => t.close());
 
-  const valid = { name: "Martha Visitor", email: "martha@example.org", subject: "Prayer request", message: "Please pray for our family this week." };
+  const valid = {
+    name: "Martha Visitor",
+    email: "martha@example.org",
+    subject: "Prayer request",
+    message: "Please pray for our family this week.",
+  };
   const send = (payload: unknown, who: Member | null = null, ip = `10.0.0.${nextIp++}`) =>
-    t.app.inject({ method: "POST", url: "/api/contact", remoteAddress: ip, headers: who ? { cookie: who.cookie } : {}, payload: payload as Record<string, unknown> });
-  const inbox = (who: Member | null, query = "") => t.app.inject({ method: "GET", url: `/api/contact${query}`, headers: who ? { cookie: who.cookie } : {} });
+    t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      remoteAddress: ip,
+      headers: who ? { cookie: who.cookie } : {},
+      payload: payload as Record<string, unknown>,
+    });
+  const inbox = (who: Member | null, query = "") =>
+    t.app.inject({ method: "GET", url: `/api/contact${query}`, headers: who ? { cookie: who.cookie } : {} });
 
   it("accepts a visitor's message and an admin sees it in the inbox, newest first", async () => {
     const first = await send(valid);
@@ -60,7 +72,12 @@ describeEachDatabase("contact messages", (dialect) => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
     }
-    const malformed = await t.app.inject({ method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, payload: "{oops" });
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json" },
+      payload: "{oops",
+    });
     expect(malformed.statusCode).toBe(400);
   });
 
@@ -77,7 +94,9 @@ describeEachDatabase("contact messages", (dialect) => {
     expect((await inbox(null)).statusCode).toBe(401);
     expect((await inbox(member)).statusCode).toBe(403);
     const id = (await send(valid)).json().id;
-    expect((await t.app.inject({ method: "POST", url: `/api/contact/${id}/handled`, headers: { cookie: member.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "POST", url: `/api/contact/${id}/handled`, headers: { cookie: member.cookie } })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ method: "POST", url: `/api/contact/${id}/handled` })).statusCode).toBe(401);
   });
 
@@ -93,7 +112,11 @@ describeEachDatabase("contact messages", (dialect) => {
     expect(open.map((m) => m.id)).not.toContain(id);
     const handled = (await inbox(admin, "?status=handled")).json() as { id: number }[];
     expect(handled.map((m) => m.id)).toEqual([id]);
-    expect((await t.app.inject({ method: "POST", url: "/api/contact/999999/handled", headers: { cookie: admin.cookie } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "POST", url: "/api/contact/abc/handled", headers: { cookie: admin.cookie } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "POST", url: "/api/contact/999999/handled", headers: { cookie: admin.cookie } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: "POST", url: "/api/contact/abc/handled", headers: { cookie: admin.cookie } })).statusCode).toBe(
+      400,
+    );
   });
 });

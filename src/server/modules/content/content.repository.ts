@@ -123,7 +123,11 @@ export function createContentRepository(db: Kysely<DB>) {
         .selectFrom("categories")
         .select(["categories.id", "categories.name", "categories.description", "categories.type"])
         .select((eb) =>
-          eb.selectFrom("media").select(eb.fn.countAll<number>().as("c")).whereRef("media.categoryId", "=", "categories.id").as("mediaCount"),
+          eb
+            .selectFrom("media")
+            .select(eb.fn.countAll<number>().as("c"))
+            .whereRef("media.categoryId", "=", "categories.id")
+            .as("mediaCount"),
         );
       if (type) query = query.where("categories.type", "=", type);
       const rows = await query.orderBy("categories.id").execute();
@@ -149,9 +153,7 @@ export function createContentRepository(db: Kysely<DB>) {
             .insertInto("play_history")
             .values({ userId, mediaId, position: position ?? 0, playedAt: now })
             .onConflict((oc) =>
-              oc.columns(["userId", "mediaId"]).doUpdateSet(
-                position === undefined ? { playedAt: now } : { playedAt: now, position },
-              ),
+              oc.columns(["userId", "mediaId"]).doUpdateSet(position === undefined ? { playedAt: now } : { playedAt: now, position }),
             )
             .execute();
         }
@@ -165,7 +167,11 @@ export function createContentRepository(db: Kysely<DB>) {
         const removed = await trx.deleteFrom("media_likes").where("mediaId", "=", mediaId).where("userId", "=", userId).executeTakeFirst();
         const liked = Number(removed.numDeletedRows) === 0;
         if (liked) {
-          await trx.insertInto("media_likes").values({ mediaId, userId, createdAt: now }).onConflict((oc) => oc.doNothing()).execute();
+          await trx
+            .insertInto("media_likes")
+            .values({ mediaId, userId, createdAt: now })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
         }
         const updated = await trx
           .updateTable("media")
@@ -182,7 +188,10 @@ export function createContentRepository(db: Kysely<DB>) {
      * then the most played of the rest. Visitors get the most played.
      */
     async recommended(userId: number | null, type: MediaType, limit: number): Promise<MediaRow[]> {
-      if (userId === null) return ordered(selectMedia().where("media.type", "=", type), "most_viewed").limit(limit).execute();
+      if (userId === null)
+        return ordered(selectMedia().where("media.type", "=", type), "most_viewed")
+          .limit(limit)
+          .execute();
       const playedCategories = db
         .selectFrom("play_history")
         .innerJoin("media as played", "played.id", "play_history.mediaId")
@@ -198,7 +207,9 @@ export function createContentRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute();
       if (rows.length > 0) return rows;
-      return ordered(selectMedia().where("media.type", "=", type), "most_viewed").limit(limit).execute();
+      return ordered(selectMedia().where("media.type", "=", type), "most_viewed")
+        .limit(limit)
+        .execute();
     },
 
     async report(mediaId: number, reporterId: number, reason: string, now: string) {
@@ -220,12 +231,21 @@ export function createContentRepository(db: Kysely<DB>) {
     },
 
     async subscriptions(userId: number): Promise<number[]> {
-      const rows = await db.selectFrom("podcast_subscriptions").select("categoryId").where("userId", "=", userId).orderBy("createdAt").execute();
+      const rows = await db
+        .selectFrom("podcast_subscriptions")
+        .select("categoryId")
+        .where("userId", "=", userId)
+        .orderBy("createdAt")
+        .execute();
       return rows.map((row) => row.categoryId);
     },
 
     async subscribe(userId: number, categoryId: number, now: string) {
-      await db.insertInto("podcast_subscriptions").values({ userId, categoryId, createdAt: now }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto("podcast_subscriptions")
+        .values({ userId, categoryId, createdAt: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
 
     async unsubscribe(userId: number, categoryId: number) {

@@ -144,7 +144,13 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.post(
     "/content/media/:id/report",
-    { schema: { params: idParamsSchema, body: reportMediaSchema, response: { 200: reportResultSchema, 201: reportResultSchema, ...errorResponses } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: reportMediaSchema,
+        response: { 200: reportResultSchema, 201: reportResultSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const viewer = requireViewer(request);
       await requireMedia(request.params.id);

@@ -24,7 +24,9 @@ describeEachDatabase("content", (dialect) => {
     const plays = [50, 10, 40, 30, 20];
     const likes = [1, 5, 2, 4, 3];
     for (let i = 0; i < 5; i++) {
-      sermons.push(await createMedia(t.ctx.db, "sermon", { categoryId: i < 3 ? series : otherSeries, playCount: plays[i], likesCount: likes[i] }));
+      sermons.push(
+        await createMedia(t.ctx.db, "sermon", { categoryId: i < 3 ? series : otherSeries, playCount: plays[i], likesCount: likes[i] }),
+      );
     }
     song = await createMedia(t.ctx.db, "song", { title: "Still Waters", artist: "Grace Choir" });
     podcast = await createMedia(t.ctx.db, "podcast", { categoryId: show });
@@ -33,7 +35,12 @@ describeEachDatabase("content", (dialect) => {
 
   const get = (url: string, cookie?: string) => t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
   const post = (url: string, cookie?: string, payload?: unknown) =>
-    t.app.inject({ method: "POST", url, headers: cookie ? { cookie } : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method: "POST",
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const ids = (body: { id: number }[]) => body.map((item) => item.id);
 
   describe("GET /api/content/media", () => {
@@ -52,8 +59,20 @@ describeEachDatabase("content", (dialect) => {
     });
 
     it("sorts by most viewed and most liked", async () => {
-      expect(ids((await get("/api/content/media?type=sermon&sort=most_viewed")).json())).toEqual([sermons[0], sermons[2], sermons[3], sermons[4], sermons[1]]);
-      expect(ids((await get("/api/content/media?type=sermon&sort=most_liked")).json())).toEqual([sermons[1], sermons[3], sermons[4], sermons[2], sermons[0]]);
+      expect(ids((await get("/api/content/media?type=sermon&sort=most_viewed")).json())).toEqual([
+        sermons[0],
+        sermons[2],
+        sermons[3],
+        sermons[4],
+        sermons[1],
+      ]);
+      expect(ids((await get("/api/content/media?type=sermon&sort=most_liked")).json())).toEqual([
+        sermons[1],
+        sermons[3],
+        sermons[4],
+        sermons[2],
+        sermons[0],
+      ]);
     });
 
     it.each(["latest", "most_viewed", "most_liked"])("pages through every item exactly once with the Link cursor (%s)", async (sort) => {
@@ -142,7 +161,12 @@ describeEachDatabase("content", (dialect) => {
     });
 
     it("accepts an empty body labelled as JSON, and refuses a malformed one", async () => {
-      const empty = await t.app.inject({ method: "POST", url: `/api/content/media/${song}/play`, headers: { "content-type": "application/json" }, payload: "" });
+      const empty = await t.app.inject({
+        method: "POST",
+        url: `/api/content/media/${song}/play`,
+        headers: { "content-type": "application/json" },
+        payload: "",
+      });
       expect(empty.statusCode).toBe(200);
       const like = await t.app.inject({
         method: "POST",
@@ -152,7 +176,12 @@ describeEachDatabase("content", (dialect) => {
       });
       expect(like.statusCode).toBe(200);
       await post(`/api/content/media/${song}/like`, member.cookie);
-      const broken = await t.app.inject({ method: "POST", url: `/api/content/media/${song}/play`, headers: { "content-type": "application/json" }, payload: "{oops" });
+      const broken = await t.app.inject({
+        method: "POST",
+        url: `/api/content/media/${song}/play`,
+        headers: { "content-type": "application/json" },
+        payload: "{oops",
+      });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().message).toBe("The request body is not valid JSON.");
     });

@@ -42,7 +42,12 @@ export function createEventsRepository(db: Kysely<DB>) {
       ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof withFigures>["execute"]>>[number];
-  const shape = (row: Row) => ({ ...row, goingCount: Number(row.goingCount ?? 0), myRsvp: row.myRsvp ?? null, sequence: Number(row.sequence) });
+  const shape = (row: Row) => ({
+    ...row,
+    goingCount: Number(row.goingCount ?? 0),
+    myRsvp: row.myRsvp ?? null,
+    sequence: Number(row.sequence),
+  });
 
   return {
     async list(options: { viewerId: number | null; when: "upcoming" | "past" | "all"; now: string; limit: number }) {
@@ -70,7 +75,15 @@ export function createEventsRepository(db: Kysely<DB>) {
       return row ? shape(row) : undefined;
     },
 
-    async create(event: { title: string; description: string; location: string; startTime: string; endTime: string; createdBy: number; createdAt: string }) {
+    async create(event: {
+      title: string;
+      description: string;
+      location: string;
+      startTime: string;
+      endTime: string;
+      createdBy: number;
+      createdAt: string;
+    }) {
       const row = await db
         .insertInto("events")
         .values({ ...event, cancelledAt: null, sequence: 0 })
@@ -97,7 +110,12 @@ export function createEventsRepository(db: Kysely<DB>) {
     },
 
     async goingMemberIds(eventId: number) {
-      const rows = await db.selectFrom("event_rsvps").select("userId").where("eventId", "=", eventId).where("status", "=", "going").execute();
+      const rows = await db
+        .selectFrom("event_rsvps")
+        .select("userId")
+        .where("eventId", "=", eventId)
+        .where("status", "=", "going")
+        .execute();
       return rows.map((row) => row.userId);
     },
 

@@ -79,23 +79,17 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(body);
   });
 
-  route.get(
-    "/events/:id(^\\d+).ics",
-    { schema: { params: idParamsSchema } },
-    async (request, reply) => {
-      const event = await service.requireEvent(request.params.id, null);
-      const body = buildCalendar([toCalendarEvent(request, event)], { name: event.title, productId: APP_NAME, now: new Date() });
-      return reply
-        .header("content-disposition", `attachment; filename="${fileNameFor(event.title)}"`)
-        .type("text/calendar; charset=utf-8")
-        .send(body);
-    },
-  );
+  route.get("/events/:id(^\\d+).ics", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const event = await service.requireEvent(request.params.id, null);
+    const body = buildCalendar([toCalendarEvent(request, event)], { name: event.title, productId: APP_NAME, now: new Date() });
+    return reply
+      .header("content-disposition", `attachment; filename="${fileNameFor(event.title)}"`)
+      .type("text/calendar; charset=utf-8")
+      .send(body);
+  });
 
-  route.get(
-    "/events/:id",
-    { schema: { params: idParamsSchema, response: { 200: eventSchema, ...errorResponses } } },
-    async (request) => service.requireEvent(request.params.id, getViewer(request)?.id ?? null),
+  route.get("/events/:id", { schema: { params: idParamsSchema, response: { 200: eventSchema, ...errorResponses } } }, async (request) =>
+    service.requireEvent(request.params.id, getViewer(request)?.id ?? null),
   );
 
   route.post(

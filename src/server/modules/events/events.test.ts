@@ -81,12 +81,25 @@ describeEachDatabase("events", (dialect) => {
   const create = (m: Member | null, payload: Record<string, unknown>) =>
     t.app.inject({ method: "POST", url: "/api/events", headers: as(m), payload });
   const event = (title: string, startHours: number, durationHours = 2, extra: Record<string, unknown> = {}) =>
-    create(admin, { title, startTime: inHours(startHours), endTime: inHours(startHours + durationHours), location: "Main Sanctuary", description: "All welcome", ...extra });
+    create(admin, {
+      title,
+      startTime: inHours(startHours),
+      endTime: inHours(startHours + durationHours),
+      location: "Main Sanctuary",
+      description: "All welcome",
+      ...extra,
+    });
 
   it("lets admins create events and refuses members (403), the signed out (401) and bad input (400)", async () => {
     const created = await event("Sunday Worship", 48);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ title: "Sunday Worship", location: "Main Sanctuary", cancelledAt: null, goingCount: 0, myRsvp: null });
+    expect(created.json()).toMatchObject({
+      title: "Sunday Worship",
+      location: "Main Sanctuary",
+      cancelledAt: null,
+      goingCount: 0,
+      myRsvp: null,
+    });
     expect((await create(member, { title: "x", startTime: inHours(1), endTime: inHours(2) })).statusCode).toBe(403);
     expect((await create(null, { title: "x", startTime: inHours(1), endTime: inHours(2) })).statusCode).toBe(401);
     const noTitle = await create(admin, { title: " ", startTime: inHours(1), endTime: inHours(2) });
@@ -126,19 +139,31 @@ describeEachDatabase("events", (dialect) => {
     const created = (await event("Bible Study", 24)).json();
     const url = `/api/events/${created.id}/rsvp`;
     expect((await t.app.inject({ method: "PUT", url, payload: { status: "going" } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "PUT", url, headers: as(member), payload: { status: "going" } })).json()).toEqual({ status: "going", goingCount: 1 });
-    expect((await t.app.inject({ method: "PUT", url, headers: as(other), payload: { status: "going" } })).json()).toEqual({ status: "going", goingCount: 2 });
-    expect((await t.app.inject({ method: "PUT", url, headers: as(member), payload: { status: "not_going" } })).json()).toEqual({ status: "not_going", goingCount: 1 });
+    expect((await t.app.inject({ method: "PUT", url, headers: as(member), payload: { status: "going" } })).json()).toEqual({
+      status: "going",
+      goingCount: 1,
+    });
+    expect((await t.app.inject({ method: "PUT", url, headers: as(other), payload: { status: "going" } })).json()).toEqual({
+      status: "going",
+      goingCount: 2,
+    });
+    expect((await t.app.inject({ method: "PUT", url, headers: as(member), payload: { status: "not_going" } })).json()).toEqual({
+      status: "not_going",
+      goingCount: 1,
+    });
     const bad = await t.app.inject({ method: "PUT", url, headers: as(member), payload: { status: "maybe" } });
     expect(bad.statusCode).toBe(400);
-    expect((await t.app.inject({ method: "PUT", url: "/api/events/999999/rsvp", headers: as(member), payload: { status: "going" } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/events/999999/rsvp", headers: as(member), payload: { status: "going" } })).statusCode,
+    ).toBe(404);
 
     const seenByMember = (await t.app.inject({ method: "GET", url: `/api/events/${created.id}`, headers: as(member) })).json();
     expect(seenByMember).toMatchObject({ goingCount: 1, myRsvp: "not_going" });
     const seenByOther = (await t.app.inject({ method: "GET", url: `/api/events/${created.id}`, headers: as(other) })).json();
     expect(seenByOther.myRsvp).toBe("going");
 
-    const unread = async (m: Member) => (await t.app.inject({ method: "GET", url: "/api/notifications", headers: as(m) })).json().unreadCount as number;
+    const unread = async (m: Member) =>
+      (await t.app.inject({ method: "GET", url: "/api/notifications", headers: as(m) })).json().unreadCount as number;
     const [otherBefore, memberBefore] = [await unread(other), await unread(member)];
     await t.app.inject({ method: "POST", url: `/api/events/${created.id}/cancel`, headers: as(admin) });
     // Only members going hear about the cancellation.
@@ -154,13 +179,20 @@ describeEachDatabase("events", (dialect) => {
     const url = `/api/events/${created.id}`;
     expect((await t.app.inject({ method: "PATCH", url, headers: as(member), payload: { title: "Hacked" } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "POST", url: `${url}/cancel`, headers: as(member) })).statusCode).toBe(403);
-    const edited = await t.app.inject({ method: "PATCH", url, headers: as(admin), payload: { title: "Men's Pancake Breakfast", location: "Hall" } });
+    const edited = await t.app.inject({
+      method: "PATCH",
+      url,
+      headers: as(admin),
+      payload: { title: "Men's Pancake Breakfast", location: "Hall" },
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ title: "Men's Pancake Breakfast", location: "Hall", description: "All welcome" });
     const backwards = await t.app.inject({ method: "PATCH", url, headers: as(admin), payload: { endTime: inHours(1) } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe(eventMessages.endAfterStart);
-    expect((await t.app.inject({ method: "PATCH", url: "/api/events/999999", headers: as(admin), payload: { title: "x" } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "PATCH", url: "/api/events/999999", headers: as(admin), payload: { title: "x" } })).statusCode,
+    ).toBe(404);
 
     const cancelled = await t.app.inject({ method: "POST", url: `${url}/cancel`, headers: as(admin) });
     expect(cancelled.json().cancelledAt).not.toBeNull();

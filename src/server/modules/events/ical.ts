@@ -80,9 +80,7 @@ function eventLines(event: CalendarEvent, now: Date): string[] {
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     // A reminder an hour before, which is what Remind Me and Add to Calendar promise.
-    ...(event.cancelled
-      ? []
-      : ["BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(event.title)}`, "TRIGGER:-PT1H", "END:VALARM"]),
+    ...(event.cancelled ? [] : ["BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(event.title)}`, "TRIGGER:-PT1H", "END:VALARM"]),
     "END:VEVENT",
   ];
 }

@@ -18,7 +18,11 @@ export function createFavoritesRepository(db: Kysely<DB>) {
 
     /** Saves an item; saving it twice changes nothing. */
     async add(userId: number, mediaId: number, now: string) {
-      await db.insertInto("favorites").values({ userId, mediaId, createdAt: now }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto("favorites")
+        .values({ userId, mediaId, createdAt: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
 
     async remove(userId: number, mediaId: number) {

@@ -7,12 +7,14 @@ export function createGroupsRepository(db: Kysely<DB>) {
     async list(viewerId: number | null) {
       const rows = await db
         .selectFrom("groups as g")
-        .leftJoin("group_members as mine", (join) =>
-          join.onRef("mine.groupId", "=", "g.id").on("mine.userId", "=", viewerId ?? -1),
-        )
+        .leftJoin("group_members as mine", (join) => join.onRef("mine.groupId", "=", "g.id").on("mine.userId", "=", viewerId ?? -1))
         .select(["g.id", "g.name", "g.description", "mine.userId as memberId", "mine.lastReadAt"])
         .select((eb) => [
-          eb.selectFrom("group_members as gm").select(eb.fn.countAll<number>().as("c")).whereRef("gm.groupId", "=", "g.id").as("memberCount"),
+          eb
+            .selectFrom("group_members as gm")
+            .select(eb.fn.countAll<number>().as("c"))
+            .whereRef("gm.groupId", "=", "g.id")
+            .as("memberCount"),
           eb
             .selectFrom("messages as m")
             .select("m.content")
@@ -88,12 +90,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
     },
 
     async markRead(groupId: number, userId: number, now: string): Promise<void> {
-      await db
-        .updateTable("group_members")
-        .set({ lastReadAt: now })
-        .where("groupId", "=", groupId)
-        .where("userId", "=", userId)
-        .execute();
+      await db.updateTable("group_members").set({ lastReadAt: now }).where("groupId", "=", groupId).where("userId", "=", userId).execute();
     },
 
     async memberCount(groupId: number): Promise<number> {

@@ -32,7 +32,13 @@ describeEachDatabase("groups API", (dialect) => {
     const response = await call(ruth, "GET", "/api/groups");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(3);
-    expect(response.json()[0]).toMatchObject({ name: "Bible Study Group", memberCount: 0, isMember: false, unreadCount: 0, lastMessage: null });
+    expect(response.json()[0]).toMatchObject({
+      name: "Bible Study Group",
+      memberCount: 0,
+      isMember: false,
+      unreadCount: 0,
+      lastMessage: null,
+    });
   });
 
   it("joins once (idempotent), counts the member, and leaves", async () => {
@@ -51,7 +57,15 @@ describeEachDatabase("groups API", (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await t.database.db
       .insertInto("messages")
-      .values({ senderId: ruth.user.id, receiverId: null, groupId, roomCode: null, content: "Study at 7", createdAt: new Date().toISOString(), readAt: null })
+      .values({
+        senderId: ruth.user.id,
+        receiverId: null,
+        groupId,
+        roomCode: null,
+        content: "Study at 7",
+        createdAt: new Date().toISOString(),
+        readAt: null,
+      })
       .execute();
     const outsider = await registerMember(t.app);
     expect((await call(outsider, "GET", `/api/groups/${groupId}/messages`)).statusCode).toBe(403);

@@ -24,7 +24,11 @@ export function createHistoryRepository(db: Kysely<DB>) {
           ]),
         );
       }
-      return query.orderBy("play_history.playedAt", "desc").orderBy("play_history.id", "desc").limit(limit + 1).execute();
+      return query
+        .orderBy("play_history.playedAt", "desc")
+        .orderBy("play_history.id", "desc")
+        .limit(limit + 1)
+        .execute();
     },
 
     /** Remembers where the member stopped, without counting a play. */

@@ -33,7 +33,14 @@ export function createMessagesRepository(db: Kysely<DB>) {
   };
 
   return {
-    async insert(values: { senderId: number; receiverId: number | null; groupId: number | null; roomCode: string | null; content: string; createdAt: string }): Promise<MessageRow> {
+    async insert(values: {
+      senderId: number;
+      receiverId: number | null;
+      groupId: number | null;
+      roomCode: string | null;
+      content: string;
+      createdAt: string;
+    }): Promise<MessageRow> {
       const row = await db
         .insertInto("messages")
         .values({ ...values, readAt: null })
@@ -55,7 +62,13 @@ export function createMessagesRepository(db: Kysely<DB>) {
     },
 
     async roomMessages(roomCode: string, since: string, limit: number) {
-      return withSender().where("m.roomCode", "=", roomCode).where("m.createdAt", ">=", since).orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(limit).execute();
+      return withSender()
+        .where("m.roomCode", "=", roomCode)
+        .where("m.createdAt", ">=", since)
+        .orderBy("m.createdAt", "desc")
+        .orderBy("m.id", "desc")
+        .limit(limit)
+        .execute();
     },
 
     /** The viewer's latest direct messages, sent or received, newest first. */

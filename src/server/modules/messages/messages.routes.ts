@@ -32,7 +32,12 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
       const rows = await messagesRepo.conversation(viewer.id, other, { limit: limit + 1, cursor: position });
       const page = rows.slice(0, limit);
       if (rows.length > limit) {
-        const next = new URLSearchParams({ userId: String(userId), otherUserId: String(otherUserId), limit: String(limit), cursor: encodeMessageCursor(page[page.length - 1]) });
+        const next = new URLSearchParams({
+          userId: String(userId),
+          otherUserId: String(otherUserId),
+          limit: String(limit),
+          cursor: encodeMessageCursor(page[page.length - 1]),
+        });
         reply.header("x-next-cursor", next.get("cursor")!);
         reply.header("link", `</api/messages?${next}>; rel="next"`);
       }

@@ -7,7 +7,8 @@ describeEachDatabase("messages API", (dialect) => {
   let ruth: Member;
   let boaz: Member;
   let naomi: Member;
-  const get = (member: Member | null, url: string) => t.app.inject({ method: "GET", url, headers: member ? { cookie: member.cookie } : {} });
+  const get = (member: Member | null, url: string) =>
+    t.app.inject({ method: "GET", url, headers: member ? { cookie: member.cookie } : {} });
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -77,7 +78,15 @@ describeEachDatabase("messages API", (dialect) => {
     const fresh = await registerMember(t.app);
     await t.database.db
       .insertInto("messages")
-      .values({ senderId: naomi.user.id, receiverId: fresh.user.id, groupId: null, roomCode: null, content: "Welcome!", createdAt: new Date().toISOString(), readAt: null })
+      .values({
+        senderId: naomi.user.id,
+        receiverId: fresh.user.id,
+        groupId: null,
+        roomCode: null,
+        content: "Welcome!",
+        createdAt: new Date().toISOString(),
+        readAt: null,
+      })
       .execute();
     const before = (await get(fresh, "/api/users")).json();
     expect(before.find((c: { id: number }) => c.id === naomi.user.id)).toMatchObject({ unreadCount: 1, lastMessage: "Welcome!" });
@@ -98,18 +107,57 @@ describeEachDatabase("messages API", (dialect) => {
   it("persists the message settings toggles per member, with defaults", async () => {
     const member = await registerMember(t.app);
     const defaults = (await get(member, "/api/messages/settings")).json();
-    expect(defaults).toEqual({ emailNotifications: true, desktopNotifications: false, soundNotifications: true, readReceipts: true, onlineStatus: true, messageRequests: true });
-    const put = await t.app.inject({ method: "PUT", url: "/api/messages/settings", headers: { cookie: member.cookie }, payload: { readReceipts: false, onlineStatus: false } });
+    expect(defaults).toEqual({
+      emailNotifications: true,
+      desktopNotifications: false,
+      soundNotifications: true,
+      readReceipts: true,
+      onlineStatus: true,
+      messageRequests: true,
+    });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/messages/settings",
+      headers: { cookie: member.cookie },
+      payload: { readReceipts: false, onlineStatus: false },
+    });
     expect(put.statusCode).toBe(200);
-    expect((await get(member, "/api/messages/settings")).json()).toMatchObject({ readReceipts: false, onlineStatus: false, emailNotifications: true });
-    const bad = await t.app.inject({ method: "PUT", url: "/api/messages/settings", headers: { cookie: member.cookie }, payload: { readReceipts: "yes" } });
+    expect((await get(member, "/api/messages/settings")).json()).toMatchObject({
+      readReceipts: false,
+      onlineStatus: false,
+      emailNotifications: true,
+    });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/messages/settings",
+      headers: { cookie: member.cookie },
+      payload: { readReceipts: "yes" },
+    });
     expect(bad.statusCode).toBe(400);
-    const malformed = await t.app.inject({ method: "PUT", url: "/api/messages/settings", headers: { cookie: member.cookie, "content-type": "application/json" }, payload: "{oops" });
+    const malformed = await t.app.inject({
+      method: "PUT",
+      url: "/api/messages/settings",
+      headers: { cookie: member.cookie, "content-type": "application/json" },
+      payload: "{oops",
+    });
     expect(malformed.statusCode).toBe(400);
     // Other pages' settings in the same row survive.
-    await t.database.db.updateTable("user_settings").set({ settings: JSON.stringify({ theme: "dark", messages: { readReceipts: false } }) }).where("userId", "=", member.user.id).execute();
-    await t.app.inject({ method: "PUT", url: "/api/messages/settings", headers: { cookie: member.cookie }, payload: { soundNotifications: false } });
-    const row = await t.database.db.selectFrom("user_settings").select("settings").where("userId", "=", member.user.id).executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable("user_settings")
+      .set({ settings: JSON.stringify({ theme: "dark", messages: { readReceipts: false } }) })
+      .where("userId", "=", member.user.id)
+      .execute();
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/messages/settings",
+      headers: { cookie: member.cookie },
+      payload: { soundNotifications: false },
+    });
+    const row = await t.database.db
+      .selectFrom("user_settings")
+      .select("settings")
+      .where("userId", "=", member.user.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.settings)).toMatchObject({ theme: "dark", messages: { readReceipts: false, soundNotifications: false } });
   });
 });

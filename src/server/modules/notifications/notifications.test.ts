@@ -15,9 +15,36 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
     await t.database.db
       .insertInto("events")
       .values([
-        { title: "Sunday Worship", description: "", startTime: at(day), endTime: at(day + 7200_000), location: "Main Hall", createdBy: null, cancelledAt: null, createdAt: at(0) },
-        { title: "Past Picnic", description: "", startTime: at(-day), endTime: at(-day + 3600_000), location: "Park", createdBy: null, cancelledAt: null, createdAt: at(0) },
-        { title: "Cancelled Choir", description: "", startTime: at(2 * day), endTime: at(2 * day + 3600_000), location: "Chapel", createdBy: null, cancelledAt: at(0), createdAt: at(0) },
+        {
+          title: "Sunday Worship",
+          description: "",
+          startTime: at(day),
+          endTime: at(day + 7200_000),
+          location: "Main Hall",
+          createdBy: null,
+          cancelledAt: null,
+          createdAt: at(0),
+        },
+        {
+          title: "Past Picnic",
+          description: "",
+          startTime: at(-day),
+          endTime: at(-day + 3600_000),
+          location: "Park",
+          createdBy: null,
+          cancelledAt: null,
+          createdAt: at(0),
+        },
+        {
+          title: "Cancelled Choir",
+          description: "",
+          startTime: at(2 * day),
+          endTime: at(2 * day + 3600_000),
+          location: "Chapel",
+          createdBy: null,
+          cancelledAt: at(0),
+          createdAt: at(0),
+        },
       ])
       .execute();
     const response = await t.app.inject({ method: "GET", url: "/api/notifications" });
@@ -31,7 +58,18 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
     const at = (offset: number) => new Date(Date.now() + offset).toISOString();
     await t.database.db
       .insertInto("events")
-      .values([5, 4, 3, 0.5].map((days) => ({ title: `In ${days} days`, description: "", startTime: at(days * day), endTime: at(days * day + 3600_000), location: "Hall", createdBy: null, cancelledAt: null, createdAt: at(0) })))
+      .values(
+        [5, 4, 3, 0.5].map((days) => ({
+          title: `In ${days} days`,
+          description: "",
+          startTime: at(days * day),
+          endTime: at(days * day + 3600_000),
+          location: "Hall",
+          createdBy: null,
+          cancelledAt: null,
+          createdAt: at(0),
+        })),
+      )
       .execute();
     const response = await t.app.inject({ method: "GET", url: "/api/notifications" });
     expect(response.json().unreadCount).toBe(3);
@@ -42,18 +80,32 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
     const member = await registerMember(t.app);
     const list = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json();
     expect(list.unreadCount).toBe(3);
-    await t.app.inject({ method: "POST", url: "/api/notifications/read", headers: { cookie: member.cookie }, payload: { ids: [list.items[0].id] } });
-    expect((await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json().unreadCount).toBe(2);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/notifications/read",
+      headers: { cookie: member.cookie },
+      payload: { ids: [list.items[0].id] },
+    });
+    expect((await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json().unreadCount).toBe(
+      2,
+    );
     const all = await t.app.inject({ method: "POST", url: "/api/notifications/read", headers: { cookie: member.cookie }, payload: {} });
     expect(all.statusCode).toBe(204);
-    expect((await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json().unreadCount).toBe(0);
+    expect((await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json().unreadCount).toBe(
+      0,
+    );
   });
 
   it("does not let a member mark another member's notifications", async () => {
     const a = await registerMember(t.app);
     const b = await registerMember(t.app);
     const bList = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: b.cookie } })).json();
-    await t.app.inject({ method: "POST", url: "/api/notifications/read", headers: { cookie: a.cookie }, payload: { ids: bList.items.map((i: { id: number }) => i.id) } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/notifications/read",
+      headers: { cookie: a.cookie },
+      payload: { ids: bList.items.map((i: { id: number }) => i.id) },
+    });
     expect((await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: b.cookie } })).json().unreadCount).toBe(3);
   });
 

@@ -14,7 +14,13 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
     },
 
     async listForUser(userId: number): Promise<PlaylistRow[]> {
-      return db.selectFrom("playlists").select(playlistColumns).where("userId", "=", userId).orderBy("createdAt", "desc").orderBy("id", "desc").execute();
+      return db
+        .selectFrom("playlists")
+        .select(playlistColumns)
+        .where("userId", "=", userId)
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .execute();
     },
 
     /** The items of many playlists in one query, in playlist order. */
@@ -47,7 +53,11 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
     },
 
     async update(id: number, changes: { name?: string; description?: string | null }, now: string) {
-      await db.updateTable("playlists").set({ ...changes, updatedAt: now }).where("id", "=", id).execute();
+      await db
+        .updateTable("playlists")
+        .set({ ...changes, updatedAt: now })
+        .where("id", "=", id)
+        .execute();
     },
 
     async delete(id: number) {
@@ -75,7 +85,11 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
     },
 
     async removeItem(playlistId: number, itemId: number, now: string): Promise<boolean> {
-      const removed = await db.deleteFrom("playlist_items").where("playlistId", "=", playlistId).where("id", "=", itemId).executeTakeFirst();
+      const removed = await db
+        .deleteFrom("playlist_items")
+        .where("playlistId", "=", playlistId)
+        .where("id", "=", itemId)
+        .executeTakeFirst();
       if (Number(removed.numDeletedRows) === 0) return false;
       await db.updateTable("playlists").set({ updatedAt: now }).where("id", "=", playlistId).execute();
       return true;

@@ -25,7 +25,12 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
       playlistItems: items
         .map((item, index) => ({ item, media: media[index] }))
         .filter(({ item }) => item.playlistId === row.id)
-        .map(({ item, media: presented }) => ({ id: item.itemId, position: Number(item.position), addedAt: item.addedAt, media: presented })),
+        .map(({ item, media: presented }) => ({
+          id: item.itemId,
+          position: Number(item.position),
+          addedAt: item.addedAt,
+          media: presented,
+        })),
     }));
   }
 
@@ -95,7 +100,10 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
     async reorder(viewer: Viewer, id: number, itemIds: number[]) {
       await owned(viewer, id);
       const current = await playlists.itemIds(id);
-      const sameSet = itemIds.length === current.length && new Set(itemIds).size === itemIds.length && itemIds.every((itemId) => current.includes(itemId));
+      const sameSet =
+        itemIds.length === current.length &&
+        new Set(itemIds).size === itemIds.length &&
+        itemIds.every((itemId) => current.includes(itemId));
       if (!sameSet) throw badRequest(playlistMessages.orderMismatch, "order_mismatch");
       await playlists.reorder(id, itemIds, now());
       return reload(id, viewer.id);

@@ -23,11 +23,16 @@ describeEachDatabase("playlists", (dialect) => {
   const mediaIds = (playlist: { playlistItems: { media: { id: number } }[] }) => playlist.playlistItems.map((item) => item.media.id);
 
   it("creates a playlist, adds songs in order and lists it with its playlistItems", async () => {
-    const created = await call("POST", "/api/playlists", owner.cookie, { name: "  Evening Worship ", description: "Quiet songs", userId: stranger.user.id });
+    const created = await call("POST", "/api/playlists", owner.cookie, {
+      name: "  Evening Worship ",
+      description: "Quiet songs",
+      userId: stranger.user.id,
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: "Evening Worship", description: "Quiet songs", userId: owner.user.id, playlistItems: [] });
     const id = created.json().id;
-    for (const song of songs) expect((await call("POST", `/api/playlists/${id}/items`, owner.cookie, { mediaId: song })).statusCode).toBe(201);
+    for (const song of songs)
+      expect((await call("POST", `/api/playlists/${id}/items`, owner.cookie, { mediaId: song })).statusCode).toBe(201);
     const list = (await call("GET", `/api/playlists?userId=${owner.user.id}`)).json();
     const found = list.find((playlist: { id: number }) => playlist.id === id);
     expect(mediaIds(found)).toEqual(songs);
@@ -54,7 +59,9 @@ describeEachDatabase("playlists", (dialect) => {
     const renamed = await call("PATCH", `/api/playlists/${playlist.id}`, owner.cookie, { name: "Renamed" });
     expect(renamed.json().name).toBe("Renamed");
     const itemIds = current.playlistItems.map((item: { id: number }) => item.id);
-    const reordered = await call("PUT", `/api/playlists/${playlist.id}/items/order`, owner.cookie, { itemIds: [itemIds[2], itemIds[0], itemIds[1]] });
+    const reordered = await call("PUT", `/api/playlists/${playlist.id}/items/order`, owner.cookie, {
+      itemIds: [itemIds[2], itemIds[0], itemIds[1]],
+    });
     expect(mediaIds(reordered.json())).toEqual([songs[2], songs[0], songs[1]]);
     const removed = await call("DELETE", `/api/playlists/${playlist.id}/items/${itemIds[0]}`, owner.cookie);
     expect(mediaIds(removed.json())).toEqual([songs[2], songs[1]]);
@@ -93,7 +100,9 @@ describeEachDatabase("playlists", (dialect) => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(playlistMessages.nameRequired);
     expect((await call("POST", "/api/playlists", owner.cookie, {})).json().message).toBe(playlistMessages.nameRequired);
-    expect((await call("POST", "/api/playlists", owner.cookie, { name: "x".repeat(101) })).json().message).toBe(playlistMessages.nameTooLong);
+    expect((await call("POST", "/api/playlists", owner.cookie, { name: "x".repeat(101) })).json().message).toBe(
+      playlistMessages.nameTooLong,
+    );
     expect((await call("PATCH", "/api/playlists/999999", owner.cookie, { name: "x" })).statusCode).toBe(404);
     expect((await call("GET", "/api/playlists?userId=abc")).statusCode).toBe(400);
     const playlist = await create(owner);

@@ -7,7 +7,10 @@ export function createCommunityRepository(db: Kysely<DB>) {
   return {
     async stats(since: string) {
       const [members, postsThisWeek, active] = await Promise.all([
-        db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirstOrThrow(),
+        db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("c"))
+          .executeTakeFirstOrThrow(),
         db
           .selectFrom("posts")
           .select((eb) => eb.fn.countAll<number>().as("c"))

@@ -117,11 +117,7 @@ export function createPostsRepository(db: Kysely<DB>) {
         let delta = Number(inserted.numInsertedOrUpdatedRows ?? 0);
         let liked = true;
         if (delta === 0) {
-          const deleted = await trx
-            .deleteFrom("post_likes")
-            .where("postId", "=", postId)
-            .where("userId", "=", userId)
-            .executeTakeFirst();
+          const deleted = await trx.deleteFrom("post_likes").where("postId", "=", postId).where("userId", "=", userId).executeTakeFirst();
           delta = -Number(deleted.numDeletedRows);
           liked = false;
         }
@@ -205,11 +201,7 @@ export function createPostsRepository(db: Kysely<DB>) {
 
     async removeComment(postId: number, commentId: number) {
       await db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom("comments")
-          .where("id", "=", commentId)
-          .where("postId", "=", postId)
-          .executeTakeFirst();
+        const deleted = await trx.deleteFrom("comments").where("id", "=", commentId).where("postId", "=", postId).executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) {
           await trx
             .updateTable("posts")
@@ -253,9 +245,7 @@ export function createPostsRepository(db: Kysely<DB>) {
       let query = db
         .selectFrom("reports")
         .innerJoin("users as reporter", "reporter.id", "reports.reporterId")
-        .leftJoin("posts", (join) =>
-          join.onRef("posts.id", "=", "reports.targetId").on("reports.targetType", "=", "post"),
-        )
+        .leftJoin("posts", (join) => join.onRef("posts.id", "=", "reports.targetId").on("reports.targetType", "=", "post"))
         .leftJoin("users as author", "author.id", "posts.userId")
         .select([
           "reports.id",

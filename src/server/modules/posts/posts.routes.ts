@@ -71,15 +71,11 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  route.get(
-    "/posts/:id",
-    { schema: { params: idParamsSchema, response: { 200: postSchema, ...errorResponses } } },
-    async (request) => {
-      const post = await service.posts.findById(request.params.id, getViewer(request)?.id ?? null);
-      if (!post) await service.requirePost(request.params.id);
-      return post!;
-    },
-  );
+  route.get("/posts/:id", { schema: { params: idParamsSchema, response: { 200: postSchema, ...errorResponses } } }, async (request) => {
+    const post = await service.posts.findById(request.params.id, getViewer(request)?.id ?? null);
+    if (!post) await service.requirePost(request.params.id);
+    return post!;
+  });
 
   route.delete(
     "/posts/:id",
@@ -170,13 +166,23 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.get(
     "/community/trending",
-    { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }), response: { 200: z.array(trendingTopicSchema) } } },
+    {
+      schema: {
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(20).default(5) }),
+        response: { 200: z.array(trendingTopicSchema) },
+      },
+    },
     async (request) => community.trending(new Date(Date.now() - 4 * WEEK_MS).toISOString(), request.query.limit),
   );
 
   route.get(
     "/community/groups",
-    { schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(20).default(4) }), response: { 200: z.array(activeGroupSchema) } } },
+    {
+      schema: {
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(20).default(4) }),
+        response: { 200: z.array(activeGroupSchema) },
+      },
+    },
     async (request) => community.activeGroups(new Date(Date.now() - WEEK_MS).toISOString(), request.query.limit),
   );
 }

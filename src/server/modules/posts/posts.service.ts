@@ -55,7 +55,14 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
       const post = await posts.findOwner(postId);
       if (post && post.userId !== viewer.id) {
         await notifications.add(
-          [{ userId: post.userId, title: "New Comment", body: `${viewer.displayName} commented on your post: "${excerpt(content)}"`, link: `/community/${postId}` }],
+          [
+            {
+              userId: post.userId,
+              title: "New Comment",
+              body: `${viewer.displayName} commented on your post: "${excerpt(content)}"`,
+              link: `/community/${postId}`,
+            },
+          ],
           now,
         );
       }

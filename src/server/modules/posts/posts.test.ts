@@ -10,7 +10,10 @@ import { sniffImage } from "./image-upload";
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from("0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0c4e1a50000000049454e44ae426082", "hex"),
+  Buffer.from(
+    "0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0c4e1a50000000049454e44ae426082",
+    "hex",
+  ),
 ]);
 
 /** A multipart/form-data body with text fields and at most one file. */
@@ -22,7 +25,9 @@ function multipartBody(fields: Record<string, string>, file?: { name: string; fi
   }
   if (file) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from("\r\n"),
     );
@@ -77,7 +82,11 @@ describeEachDatabase("posts", (dialect) => {
   const like = (member: Member | null, id: number) => t.app.inject({ method: "POST", url: `/api/posts/${id}/like`, headers: as(member) });
 
   it("creates a post as the signed-in member, ignoring a forged userId and imageUrl", async () => {
-    const response = await createPost(ruth, { content: "  Praise report: #Healing for my aunt!  ", userId: boaz.user.id, imageUrl: "https://evil.example/x.png" });
+    const response = await createPost(ruth, {
+      content: "  Praise report: #Healing for my aunt!  ",
+      userId: boaz.user.id,
+      imageUrl: "https://evil.example/x.png",
+    });
     expect(response.statusCode).toBe(201);
     const post = response.json();
     expect(post).toMatchObject({
@@ -123,8 +132,16 @@ describeEachDatabase("posts", (dialect) => {
   });
 
   it("stores an uploaded image judged by its bytes and serves its URL under /media/uploads", async () => {
-    const form = multipartBody({ content: "Our new sanctuary", userId: String(boaz.user.id) }, { name: "image", filename: "photo.jpg", type: "image/jpeg", bytes: PNG });
-    const response = await t.app.inject({ method: "POST", url: "/api/posts", headers: { ...form.headers, cookie: ruth.cookie }, payload: form.payload });
+    const form = multipartBody(
+      { content: "Our new sanctuary", userId: String(boaz.user.id) },
+      { name: "image", filename: "photo.jpg", type: "image/jpeg", bytes: PNG },
+    );
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { ...form.headers, cookie: ruth.cookie },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(201);
     const post = response.json();
     expect(post.userId).toBe(ruth.user.id);
@@ -134,18 +151,39 @@ describeEachDatabase("posts", (dialect) => {
   });
 
   it("refuses a file that is not an image, an image over 5 MB, and a multipart post without content", async () => {
-    const svg = multipartBody({ content: "x" }, { name: "image", filename: "a.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)>") });
-    const notImage = await t.app.inject({ method: "POST", url: "/api/posts", headers: { ...svg.headers, cookie: ruth.cookie }, payload: svg.payload });
+    const svg = multipartBody(
+      { content: "x" },
+      { name: "image", filename: "a.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)>") },
+    );
+    const notImage = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { ...svg.headers, cookie: ruth.cookie },
+      payload: svg.payload,
+    });
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().message).toBe(postMessages.imageType);
 
-    const big = multipartBody({ content: "x" }, { name: "image", filename: "a.png", type: "image/png", bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) });
-    const tooLarge = await t.app.inject({ method: "POST", url: "/api/posts", headers: { ...big.headers, cookie: ruth.cookie }, payload: big.payload });
+    const big = multipartBody(
+      { content: "x" },
+      { name: "image", filename: "a.png", type: "image/png", bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) },
+    );
+    const tooLarge = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { ...big.headers, cookie: ruth.cookie },
+      payload: big.payload,
+    });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe(postMessages.imageTooLarge);
 
     const empty = multipartBody({}, { name: "image", filename: "a.png", type: "image/png", bytes: PNG });
-    const noContent = await t.app.inject({ method: "POST", url: "/api/posts", headers: { ...empty.headers, cookie: ruth.cookie }, payload: empty.payload });
+    const noContent = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { ...empty.headers, cookie: ruth.cookie },
+      payload: empty.payload,
+    });
     expect(noContent.statusCode).toBe(400);
     expect(noContent.json().message).toBe(postMessages.contentRequired);
 
@@ -262,7 +300,11 @@ describeEachDatabase("posts", (dialect) => {
       payload: { content: " Praying for you ", userId: ruth.user.id },
     });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ postId: post.id, content: "Praying for you", user: { id: boaz.user.id, displayName: "Pastor Boaz" } });
+    expect(first.json()).toMatchObject({
+      postId: post.id,
+      content: "Praying for you",
+      user: { id: boaz.user.id, displayName: "Pastor Boaz" },
+    });
     await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(ruth), payload: { content: "Thank you" } });
     const list = (await t.app.inject({ method: "GET", url: `/api/posts/${post.id}/comments` })).json();
     expect(list.map((c: { content: string }) => c.content)).toEqual(["Praying for you", "Thank you"]);
@@ -277,7 +319,12 @@ describeEachDatabase("posts", (dialect) => {
     const post = (await createPost(author, { content: "Notify me" })).json();
     await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(author), payload: { content: "My own note" } });
     expect((await unread()).unreadCount).toBe(before);
-    await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(boaz), payload: { content: "Praying with you" } });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/posts/${post.id}/comments`,
+      headers: as(boaz),
+      payload: { content: "Praying with you" },
+    });
     const after = await unread();
     expect(after.unreadCount).toBe(before + 1);
     expect(JSON.stringify(after)).toContain(`/community/${post.id}`);
@@ -291,9 +338,15 @@ describeEachDatabase("posts", (dialect) => {
     const blank = await t.app.inject({ method: "POST", url, headers: as(boaz), payload: { content: "  " } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(postMessages.commentRequired);
-    expect((await t.app.inject({ method: "POST", url: "/api/posts/999999/comments", headers: as(boaz), payload: { content: "hi" } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/posts/999999/comments", headers: as(boaz), payload: { content: "hi" } })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/posts/999999/comments" })).statusCode).toBe(404);
-    await Promise.all(Array.from({ length: 10 }, (_, i) => t.app.inject({ method: "POST", url, headers: as(i % 2 ? ruth : boaz), payload: { content: `c${i}` } })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.app.inject({ method: "POST", url, headers: as(i % 2 ? ruth : boaz), payload: { content: `c${i}` } }),
+      ),
+    );
     expect((await t.app.inject({ method: "GET", url: `/api/posts/${post.id}` })).json().commentsCount).toBe(10);
   });
 
@@ -304,13 +357,20 @@ describeEachDatabase("posts", (dialect) => {
     expect(comment.statusCode).toBe(400);
     const report = await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/report`, headers, payload: "[" });
     expect(report.statusCode).toBe(400);
-    const wrongType = await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: { cookie: boaz.cookie }, payload: { content: 42 } });
+    const wrongType = await t.app.inject({
+      method: "POST",
+      url: `/api/posts/${post.id}/comments`,
+      headers: { cookie: boaz.cookie },
+      payload: { content: 42 },
+    });
     expect(wrongType.statusCode).toBe(400);
   });
 
   it("lets members delete only their own comments and posts; a moderator removes any", async () => {
     const post = (await createPost(ruth, { content: "Mine" })).json();
-    const comment = (await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(boaz), payload: { content: "Boaz says" } })).json();
+    const comment = (
+      await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/comments`, headers: as(boaz), payload: { content: "Boaz says" } })
+    ).json();
     const commentUrl = `/api/posts/${post.id}/comments/${comment.id}`;
     expect((await t.app.inject({ method: "DELETE", url: commentUrl })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "DELETE", url: commentUrl, headers: as(ruth) })).statusCode).toBe(403);
@@ -345,7 +405,12 @@ describeEachDatabase("posts", (dialect) => {
     expect((await t.app.inject({ method: "GET", url: "/api/moderation/reports", headers: as(ruth) })).statusCode).toBe(403);
     const open = (await t.app.inject({ method: "GET", url: "/api/moderation/reports", headers: as(admin) })).json();
     const report = open.find((r: { targetId: number }) => r.targetId === post.id);
-    expect(report).toMatchObject({ reason: "spam", resolvedAt: null, reporter: { id: ruth.user.id }, post: { id: post.id, content: "Buy cheap watches" } });
+    expect(report).toMatchObject({
+      reason: "spam",
+      resolvedAt: null,
+      reporter: { id: ruth.user.id },
+      post: { id: post.id, content: "Buy cheap watches" },
+    });
 
     expect((await t.app.inject({ method: "DELETE", url: `/api/posts/${post.id}`, headers: as(admin) })).statusCode).toBe(204);
     const stillOpen = (await t.app.inject({ method: "GET", url: "/api/moderation/reports", headers: as(admin) })).json();
@@ -356,11 +421,15 @@ describeEachDatabase("posts", (dialect) => {
 
   it("lets a moderator dismiss a report", async () => {
     const post = (await createPost(ruth, { content: "Harmless" })).json();
-    const report = (await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/report`, headers: as(boaz), payload: { reason: "mistake" } })).json();
+    const report = (
+      await t.app.inject({ method: "POST", url: `/api/posts/${post.id}/report`, headers: as(boaz), payload: { reason: "mistake" } })
+    ).json();
     const url = `/api/moderation/reports/${report.id}/resolve`;
     expect((await t.app.inject({ method: "POST", url, headers: as(boaz) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "POST", url, headers: as(admin) })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: "POST", url: "/api/moderation/reports/999999/resolve", headers: as(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "POST", url: "/api/moderation/reports/999999/resolve", headers: as(admin) })).statusCode).toBe(
+      404,
+    );
     const open = (await t.app.inject({ method: "GET", url: "/api/moderation/reports", headers: as(admin) })).json();
     expect(open.some((r: { id: number }) => r.id === report.id)).toBe(false);
   });
@@ -374,7 +443,10 @@ describeEachDatabase("posts", (dialect) => {
     expect(after.members).toBe(before.members + 1);
     expect(after.postsThisWeek).toBe(before.postsThisWeek + 2);
     expect(after.activeMembers).toBe(before.activeMembers + 1);
-    const userCount = await t.ctx.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("c")).executeTakeFirstOrThrow();
+    const userCount = await t.ctx.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("c"))
+      .executeTakeFirstOrThrow();
     expect(after.members).toBe(Number(userCount.c));
 
     const trending = (await t.app.inject({ method: "GET", url: "/api/community/trending?limit=20" })).json();
@@ -382,8 +454,15 @@ describeEachDatabase("posts", (dialect) => {
     expect(trending).toContainEqual({ tag: "NewHere", posts: 1 });
 
     const now = new Date().toISOString();
-    const group = await t.ctx.db.insertInto("groups").values({ name: "Prayer Warriors", description: "We pray", createdBy: null, createdAt: now }).returning("id").executeTakeFirstOrThrow();
-    await t.ctx.db.insertInto("group_members").values([ruth, boaz].map((m) => ({ groupId: group.id, userId: m.user.id, joinedAt: now, lastReadAt: null }))).execute();
+    const group = await t.ctx.db
+      .insertInto("groups")
+      .values({ name: "Prayer Warriors", description: "We pray", createdBy: null, createdAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto("group_members")
+      .values([ruth, boaz].map((m) => ({ groupId: group.id, userId: m.user.id, joinedAt: now, lastReadAt: null })))
+      .execute();
     const groups = (await t.app.inject({ method: "GET", url: "/api/community/groups" })).json();
     expect(groups).toContainEqual({ id: group.id, name: "Prayer Warriors", description: "We pray", members: 2, messagesThisWeek: 0 });
   });

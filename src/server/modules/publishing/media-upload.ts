@@ -22,12 +22,14 @@ const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(star
 export function sniffMedia(bytes: Buffer): SniffedMedia | null {
   if (bytes.length >= 3 && ascii(bytes, 0, 3) === "ID3") return { ext: "mp3", mimeType: "audio/mpeg" };
   // An MPEG audio frame header: 11 sync bits, and a layer other than the "reserved" 00 that AAC's ADTS uses.
-  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && (bytes[1] & 0x06) !== 0) return { ext: "mp3", mimeType: "audio/mpeg" };
+  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && (bytes[1] & 0x06) !== 0)
+    return { ext: "mp3", mimeType: "audio/mpeg" };
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
     const brand = ascii(bytes, 8, 12);
     return brand === "M4A " || brand === "M4B " ? { ext: "m4a", mimeType: "audio/mp4" } : { ext: "mp4", mimeType: "video/mp4" };
   }
-  if (bytes.length >= 4 && bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return { ext: "webm", mimeType: "video/webm" };
+  if (bytes.length >= 4 && bytes.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])))
+    return { ext: "webm", mimeType: "video/webm" };
   if (bytes.length >= 4 && ascii(bytes, 0, 4) === "OggS") return { ext: "ogg", mimeType: "audio/ogg" };
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WAVE") return { ext: "wav", mimeType: "audio/wav" };
   if (bytes.length >= 4 && ascii(bytes, 0, 4) === "fLaC") return { ext: "flac", mimeType: "audio/flac" };
@@ -76,7 +78,10 @@ async function readHead(filePath: string, length: number): Promise<Buffer> {
 export async function readPublishForm(
   request: FastifyRequest,
   mediaDir: string,
-  limits: { mediaBytes: number; thumbnailBytes: number } = { mediaBytes: PUBLISH_MEDIA_MAX_BYTES, thumbnailBytes: PUBLISH_THUMBNAIL_MAX_BYTES },
+  limits: { mediaBytes: number; thumbnailBytes: number } = {
+    mediaBytes: PUBLISH_MEDIA_MAX_BYTES,
+    thumbnailBytes: PUBLISH_THUMBNAIL_MAX_BYTES,
+  },
 ): Promise<PublishForm> {
   const folder = path.join(mediaDir, PUBLISHED_FOLDER);
   await fs.mkdir(folder, { recursive: true });
@@ -86,7 +91,9 @@ export async function readPublishForm(
   };
   const form: PublishForm = { fields: {}, media: null, thumbnail: null, discard };
   try {
-    const parts = request.parts({ limits: { fileSize: Math.max(limits.mediaBytes, limits.thumbnailBytes), files: 2, fields: 10, fieldSize: 64 * 1024 } });
+    const parts = request.parts({
+      limits: { fileSize: Math.max(limits.mediaBytes, limits.thumbnailBytes), files: 2, fields: 10, fieldSize: 64 * 1024 },
+    });
     for await (const part of parts) {
       if (part.type !== "file") {
         if (typeof part.value === "string") form.fields[part.fieldname] = part.value;
@@ -133,7 +140,13 @@ export async function readPublishForm(
     await discard();
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, publishingMessages.fileTooLarge, "too_large");
-    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT" || code === "FST_INVALID_MULTIPART_CONTENT_TYPE") throw badRequest();
+    if (
+      code === "FST_FILES_LIMIT" ||
+      code === "FST_PARTS_LIMIT" ||
+      code === "FST_FIELDS_LIMIT" ||
+      code === "FST_INVALID_MULTIPART_CONTENT_TYPE"
+    )
+      throw badRequest();
     throw error;
   }
   return form;

@@ -28,7 +28,8 @@ export function createPublishingService(db: Kysely<DB>, mediaDir: string) {
 
   async function requireCategoryFor(type: keyof typeof categoryTypeForMedia, categoryId: number) {
     const category = await repository.findCategory(categoryId);
-    if (!category || category.type !== categoryTypeForMedia[type]) throw badRequest(publishingMessages.categoryMismatch, "category_mismatch");
+    if (!category || category.type !== categoryTypeForMedia[type])
+      throw badRequest(publishingMessages.categoryMismatch, "category_mismatch");
   }
 
   async function requireEditable(viewer: Viewer, id: number) {

@@ -31,7 +31,9 @@ function multipartBody(fields: Record<string, string>, files: FilePart[] = []) {
   }
   for (const file of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from("\r\n"),
     );
@@ -124,15 +126,36 @@ describeEachDatabase("publishing media", (dialect) => {
   };
   const publish = (who: Member | null, fields: Record<string, string>, files: FilePart[] = [mp3Part()]) => {
     const body = multipartBody(fields, files);
-    return t.app.inject({ method: "POST", url: "/api/content/media", headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) }, payload: body.payload });
+    return t.app.inject({
+      method: "POST",
+      url: "/api/content/media",
+      headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) },
+      payload: body.payload,
+    });
   };
-  const song = () => ({ title: "Still Waters (live)", description: "Recorded at evening worship", type: "song", categoryId: String(musicCategory), artist: "Gathering Choir" });
+  const song = () => ({
+    title: "Still Waters (live)",
+    description: "Recorded at evening worship",
+    type: "song",
+    categoryId: String(musicCategory),
+    artist: "Gathering Choir",
+  });
 
   it("publishes a song as a creator: stored file, duration read from it, shown in the media list", async () => {
-    const response = await publish(creator, song(), [mp3Part(), { name: "thumbnail", filename: "cover.jpg", type: "image/jpeg", bytes: JPG }]);
+    const response = await publish(creator, song(), [
+      mp3Part(),
+      { name: "thumbnail", filename: "cover.jpg", type: "image/jpeg", bytes: JPG },
+    ]);
     expect(response.statusCode).toBe(201);
     const item = response.json();
-    expect(item).toMatchObject({ title: "Still Waters (live)", type: "song", categoryId: musicCategory, artist: "Gathering Choir", mimeType: "audio/mpeg", playCount: 0 });
+    expect(item).toMatchObject({
+      title: "Still Waters (live)",
+      type: "song",
+      categoryId: musicCategory,
+      artist: "Gathering Choir",
+      mimeType: "audio/mpeg",
+      playCount: 0,
+    });
     expect(item.duration).toBeGreaterThan(0);
     expect(item.mediaUrl).toMatch(/^\/media\/published\/[\w-]+\.mp3$/);
     expect(item.thumbnailUrl).toMatch(/^\/media\/published\/[\w-]+\.jpg$/);
@@ -189,10 +212,15 @@ describeEachDatabase("publishing media", (dialect) => {
 
   it("refuses a file that is not audio or video whatever its name says, and a thumbnail that is not an image", async () => {
     const before = publishedFiles().length;
-    const html = await publish(creator, song(), [{ name: "file", filename: "song.mp3", type: "audio/mpeg", bytes: Buffer.from("<html><script>alert(1)</script></html>") }]);
+    const html = await publish(creator, song(), [
+      { name: "file", filename: "song.mp3", type: "audio/mpeg", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
+    ]);
     expect(html.statusCode).toBe(400);
     expect(html.json().message).toBe(publishingMessages.fileType);
-    const svgThumb = await publish(creator, song(), [mp3Part(), { name: "thumbnail", filename: "x.png", type: "image/png", bytes: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") }]);
+    const svgThumb = await publish(creator, song(), [
+      mp3Part(),
+      { name: "thumbnail", filename: "x.png", type: "image/png", bytes: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") },
+    ]);
     expect(svgThumb.statusCode).toBe(400);
     expect(svgThumb.json().message).toBe(publishingMessages.thumbnailType);
     expect(publishedFiles().length).toBe(before);
@@ -201,7 +229,10 @@ describeEachDatabase("publishing media", (dialect) => {
   it("answers 413 for a thumbnail over 5 MB and removes the media file already written", async () => {
     const before = publishedFiles().length;
     const big = Buffer.concat([JPG, Buffer.alloc(5 * 1024 * 1024)]);
-    const response = await publish(creator, song(), [mp3Part(), { name: "thumbnail", filename: "big.jpg", type: "image/jpeg", bytes: big }]);
+    const response = await publish(creator, song(), [
+      mp3Part(),
+      { name: "thumbnail", filename: "big.jpg", type: "image/jpeg", bytes: big },
+    ]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(publishingMessages.thumbnailTooLarge);
     expect(publishedFiles().length).toBe(before);
@@ -214,7 +245,12 @@ describeEachDatabase("publishing media", (dialect) => {
 
     const edited = await patch(creator, { title: "Episode 1: Beginnings", artist: "Host Hannah", playCount: 999, mediaUrl: "/etc/passwd" });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ title: "Episode 1: Beginnings", artist: "Host Hannah", playCount: 0, mediaUrl: created.mediaUrl });
+    expect(edited.json()).toMatchObject({
+      title: "Episode 1: Beginnings",
+      artist: "Host Hannah",
+      playCount: 0,
+      mediaUrl: created.mediaUrl,
+    });
     expect((await patch(otherCreator, { title: "Hijacked" })).statusCode).toBe(403);
     expect((await patch(member, { title: "Hijacked" })).statusCode).toBe(403);
     expect((await patch(null, { title: "Hijacked" })).statusCode).toBe(401);
@@ -234,7 +270,9 @@ describeEachDatabase("publishing media", (dialect) => {
   });
 
   it("deletes an item with its files for the uploader or an admin, never for another member", async () => {
-    const created = (await publish(creator, song(), [mp3Part(), { name: "thumbnail", filename: "c.jpg", type: "image/jpeg", bytes: JPG }])).json();
+    const created = (
+      await publish(creator, song(), [mp3Part(), { name: "thumbnail", filename: "c.jpg", type: "image/jpeg", bytes: JPG }])
+    ).json();
     const remove = (who: Member | null, id = created.id) =>
       t.app.inject({ method: "DELETE", url: `/api/content/media/${id}`, headers: who ? { cookie: who.cookie } : {} });
     const file = path.join(t.ctx.config.mediaDir, created.mediaUrl.replace(/^\/media\//, ""));

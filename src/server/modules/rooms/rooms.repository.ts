@@ -6,7 +6,16 @@ export function createRoomsRepository(db: Kysely<DB>) {
     db
       .selectFrom("rooms as r")
       .innerJoin("users as h", "h.id", "r.hostId")
-      .select(["r.id", "r.name", "r.description", "r.roomCode", "r.hostId", "h.displayName as hostName", "r.maxParticipants", "r.createdAt"])
+      .select([
+        "r.id",
+        "r.name",
+        "r.description",
+        "r.roomCode",
+        "r.hostId",
+        "h.displayName as hostName",
+        "r.maxParticipants",
+        "r.createdAt",
+      ])
       .select((eb) =>
         eb
           .selectFrom("room_members as rm")
@@ -20,8 +29,19 @@ export function createRoomsRepository(db: Kysely<DB>) {
   const normalize = <T extends { participants: number | null }>(row: T) => ({ ...row, participants: Number(row.participants ?? 0) });
 
   return {
-    async create(values: { name: string; description: string | null; roomCode: string; hostId: number; maxParticipants: number; createdAt: string }) {
-      const row = await db.insertInto("rooms").values({ ...values, closedAt: null }).returning("id").executeTakeFirstOrThrow();
+    async create(values: {
+      name: string;
+      description: string | null;
+      roomCode: string;
+      hostId: number;
+      maxParticipants: number;
+      createdAt: string;
+    }) {
+      const row = await db
+        .insertInto("rooms")
+        .values({ ...values, closedAt: null })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 

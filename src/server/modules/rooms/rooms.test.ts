@@ -12,7 +12,9 @@ describeEachDatabase("rooms API", (dialect) => {
     t.app.inject({ method, url, headers: member ? { cookie: member.cookie } : {}, ...(payload !== undefined ? { payload } : {}) });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect, { ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]' });
+    t = await buildTestApp(dialect, {
+      ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"},{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]',
+    });
     host = await registerMember(t.app, { displayName: "Pastor John" });
     guest = await registerMember(t.app);
   });
@@ -25,9 +27,21 @@ describeEachDatabase("rooms API", (dialect) => {
   });
 
   it("creates a room hosted by the signed-in member, ignoring a forged hostId, with 10 participants at most", async () => {
-    const response = await call(host, "POST", "/api/rooms", { name: "  Bible Study  ", description: "Romans 8", hostId: guest.user.id, maxParticipants: 10 });
+    const response = await call(host, "POST", "/api/rooms", {
+      name: "  Bible Study  ",
+      description: "Romans 8",
+      hostId: guest.user.id,
+      maxParticipants: 10,
+    });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ name: "Bible Study", description: "Romans 8", hostId: host.user.id, hostName: "Pastor John", maxParticipants: 10, participants: 0 });
+    expect(response.json()).toMatchObject({
+      name: "Bible Study",
+      description: "Romans 8",
+      hostId: host.user.id,
+      hostName: "Pastor John",
+      maxParticipants: 10,
+      participants: 0,
+    });
     expect(response.json().roomCode).toMatch(/^[A-Z0-9]{6}$/);
     expect((await call(host, "POST", "/api/rooms", { name: "Default size" })).json().maxParticipants).toBe(10);
   });
@@ -38,7 +52,12 @@ describeEachDatabase("rooms API", (dialect) => {
     expect(blank.json().message).toBe(messages.nameRequired);
     expect((await call(host, "POST", "/api/rooms", {})).json().message).toBe(messages.nameRequired);
     expect((await call(host, "POST", "/api/rooms", { name: "Big", maxParticipants: 50 })).statusCode).toBe(400);
-    const malformed = await t.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie: host.cookie, "content-type": "application/json" }, payload: "{nope" });
+    const malformed = await t.app.inject({
+      method: "POST",
+      url: "/api/rooms",
+      headers: { cookie: host.cookie, "content-type": "application/json" },
+      payload: "{nope",
+    });
     expect(malformed.statusCode).toBe(400);
     expect((await call(null, "POST", "/api/rooms", { name: "x" })).statusCode).toBe(401);
   });

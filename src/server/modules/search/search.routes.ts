@@ -14,35 +14,39 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const content = createContentRepository(ctx.db);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
-  route.get("/search", { schema: { querystring: searchQuerySchema, response: { 200: searchResultsSchema, ...errorResponses } } }, async (request) => {
-    const { q, limit } = request.query;
-    const terms = searchTerms(q);
-    if (terms.length === 0) return { query: q, sermons: [], songs: [], podcasts: [], posts: [], members: [], events: [] };
-    const [sermons, songs, podcasts, posts, members, events] = await Promise.all([
-      search.media(terms, "sermon", limit),
-      search.media(terms, "song", limit),
-      search.media(terms, "podcast", limit),
-      search.posts(terms, limit),
-      search.members(terms, limit),
-      search.events(terms, limit),
-    ]);
-    const viewerId = getViewer(request)?.id ?? null;
-    const media = await presentMediaList(content, [...sermons, ...songs, ...podcasts], viewerId);
-    return {
-      query: q,
-      sermons: media.slice(0, sermons.length),
-      songs: media.slice(sermons.length, sermons.length + songs.length),
-      podcasts: media.slice(sermons.length + songs.length),
-      posts: posts.map((post) => ({
-        id: post.id,
-        content: post.content,
-        createdAt: post.createdAt,
-        likesCount: Number(post.likesCount),
-        commentsCount: Number(post.commentsCount),
-        user: { id: post.userId, displayName: post.displayName, profileImageUrl: post.profileImageUrl },
-      })),
-      members,
-      events,
-    };
-  });
+  route.get(
+    "/search",
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResultsSchema, ...errorResponses } } },
+    async (request) => {
+      const { q, limit } = request.query;
+      const terms = searchTerms(q);
+      if (terms.length === 0) return { query: q, sermons: [], songs: [], podcasts: [], posts: [], members: [], events: [] };
+      const [sermons, songs, podcasts, posts, members, events] = await Promise.all([
+        search.media(terms, "sermon", limit),
+        search.media(terms, "song", limit),
+        search.media(terms, "podcast", limit),
+        search.posts(terms, limit),
+        search.members(terms, limit),
+        search.events(terms, limit),
+      ]);
+      const viewerId = getViewer(request)?.id ?? null;
+      const media = await presentMediaList(content, [...sermons, ...songs, ...podcasts], viewerId);
+      return {
+        query: q,
+        sermons: media.slice(0, sermons.length),
+        songs: media.slice(sermons.length, sermons.length + songs.length),
+        podcasts: media.slice(sermons.length + songs.length),
+        posts: posts.map((post) => ({
+          id: post.id,
+          content: post.content,
+          createdAt: post.createdAt,
+          likesCount: Number(post.likesCount),
+          commentsCount: Number(post.commentsCount),
+          user: { id: post.userId, displayName: post.displayName, profileImageUrl: post.profileImageUrl },
+        })),
+        members,
+        events,
+      };
+    },
+  );
 }

@@ -18,8 +18,14 @@ describeEachDatabase("search", (dialect) => {
   let memberId: number;
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    graceInDescription = await createMedia(t.ctx.db, "sermon", { title: "Walking in Faith", description: "A word about grace in hard times" });
-    graceSermon = await createMedia(t.ctx.db, "sermon", { title: "Grace That Finds Us", description: "Amazing grace, how sweet the sound of grace" });
+    graceInDescription = await createMedia(t.ctx.db, "sermon", {
+      title: "Walking in Faith",
+      description: "A word about grace in hard times",
+    });
+    graceSermon = await createMedia(t.ctx.db, "sermon", {
+      title: "Grace That Finds Us",
+      description: "Amazing grace, how sweet the sound of grace",
+    });
     await createMedia(t.ctx.db, "sermon", { title: "The Quiet Place of Prayer" });
     song = await createMedia(t.ctx.db, "song", { title: "Still Waters", artist: "Grace Choir" });
     podcast = await createMedia(t.ctx.db, "podcast", { title: "Grace Talks Episode 4" });
@@ -32,8 +38,26 @@ describeEachDatabase("search", (dialect) => {
     await t.ctx.db
       .insertInto("events")
       .values([
-        { title: "Grace Night of Worship", description: "An evening of praise", startTime: "2026-12-01T18:00:00.000Z", endTime: "2026-12-01T20:00:00.000Z", location: "Main Hall", createdBy: null, cancelledAt: null, createdAt: "2026-11-01T00:00:00.000Z" },
-        { title: "Grace Picnic", description: "Cancelled", startTime: "2026-12-02T18:00:00.000Z", endTime: "2026-12-02T20:00:00.000Z", location: "Park", createdBy: null, cancelledAt: "2026-11-02T00:00:00.000Z", createdAt: "2026-11-01T00:00:00.000Z" },
+        {
+          title: "Grace Night of Worship",
+          description: "An evening of praise",
+          startTime: "2026-12-01T18:00:00.000Z",
+          endTime: "2026-12-01T20:00:00.000Z",
+          location: "Main Hall",
+          createdBy: null,
+          cancelledAt: null,
+          createdAt: "2026-11-01T00:00:00.000Z",
+        },
+        {
+          title: "Grace Picnic",
+          description: "Cancelled",
+          startTime: "2026-12-02T18:00:00.000Z",
+          endTime: "2026-12-02T20:00:00.000Z",
+          location: "Park",
+          createdBy: null,
+          cancelledAt: "2026-11-02T00:00:00.000Z",
+          createdAt: "2026-11-01T00:00:00.000Z",
+        },
       ])
       .execute();
   });
@@ -46,7 +70,10 @@ describeEachDatabase("search", (dialect) => {
     expect(body.sermons.map((m: { id: number }) => m.id)).toEqual([graceSermon, graceInDescription]);
     expect(body.songs.map((m: { id: number }) => m.id)).toEqual([song]);
     expect(body.podcasts.map((m: { id: number }) => m.id)).toEqual([podcast]);
-    expect(body.posts[0]).toMatchObject({ content: "Thankful for God's grace this week", user: { id: memberId, displayName: "Grace Adeyemi" } });
+    expect(body.posts[0]).toMatchObject({
+      content: "Thankful for God's grace this week",
+      user: { id: memberId, displayName: "Grace Adeyemi" },
+    });
     expect(body.members.map((m: { id: number }) => m.id)).toEqual([memberId]);
     expect(body.events.map((e: { title: string }) => e.title)).toEqual(["Grace Night of Worship"]);
   });

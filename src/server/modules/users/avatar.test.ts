@@ -14,7 +14,9 @@ const GIF = Buffer.from("47494638396101000100800000ffffff00000021f90401000000002
 function form(file: { bytes: Buffer; filename: string; type: string }) {
   const boundary = "----avatar-boundary-x1";
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -34,7 +36,12 @@ describeEachDatabase("profile avatar and media", (dialect) => {
 
   const upload = (member: Member | null, userId: number, bytes: Buffer, type = "image/png") => {
     const body = form({ bytes, filename: "me.png", type });
-    return t.app.inject({ method: "POST", url: `/api/users/${userId}/avatar`, headers: { ...body.headers, ...(member ? { cookie: member.cookie } : {}) }, payload: body.payload });
+    return t.app.inject({
+      method: "POST",
+      url: `/api/users/${userId}/avatar`,
+      headers: { ...body.headers, ...(member ? { cookie: member.cookie } : {}) },
+      payload: body.payload,
+    });
   };
 
   it("stores a member's own avatar, replaces the previous file and shows it on posts", async () => {
@@ -60,7 +67,12 @@ describeEachDatabase("profile avatar and media", (dialect) => {
     const script = await upload(ruth, ruth.user.id, Buffer.from("<script>alert(1)</script>"));
     expect(script.statusCode).toBe(400);
     expect(script.json().message).toBe(postMessages.imageType);
-    const json = await t.app.inject({ method: "POST", url: `/api/users/${ruth.user.id}/avatar`, headers: { cookie: ruth.cookie }, payload: { profileImageUrl: "https://evil.example/a.png" } });
+    const json = await t.app.inject({
+      method: "POST",
+      url: `/api/users/${ruth.user.id}/avatar`,
+      headers: { cookie: ruth.cookie },
+      payload: { profileImageUrl: "https://evil.example/a.png" },
+    });
     expect(json.statusCode).toBe(400);
     const big = await upload(ruth, ruth.user.id, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
@@ -70,7 +82,19 @@ describeEachDatabase("profile avatar and media", (dialect) => {
     const now = new Date().toISOString();
     await t.ctx.db
       .insertInto("media")
-      .values({ title: "Grace Abounds", description: "", type: "sermon", categoryId: null, artist: "", thumbnailUrl: null, mediaUrl: "/media/x.mp4", mimeType: "video/mp4", duration: 60, uploadedBy: boaz.user.id, createdAt: now })
+      .values({
+        title: "Grace Abounds",
+        description: "",
+        type: "sermon",
+        categoryId: null,
+        artist: "",
+        thumbnailUrl: null,
+        mediaUrl: "/media/x.mp4",
+        mimeType: "video/mp4",
+        duration: 60,
+        uploadedBy: boaz.user.id,
+        createdAt: now,
+      })
       .execute();
     const list = (await t.app.inject({ method: "GET", url: `/api/users/${boaz.user.id}/media` })).json();
     expect(list.map((m: { title: string }) => m.title)).toEqual(["Grace Abounds"]);

@@ -67,7 +67,10 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
 
     async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
-      let query = db.selectFrom("users").select("id").where(sql`lower("email")`, "=", email.toLowerCase());
+      let query = db
+        .selectFrom("users")
+        .select("id")
+        .where(sql`lower("email")`, "=", email.toLowerCase());
       if (exceptUserId !== undefined) query = query.where("id", "!=", exceptUserId);
       return Boolean(await query.executeTakeFirst());
     },

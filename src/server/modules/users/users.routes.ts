@@ -38,15 +38,11 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  route.get(
-    "/users/:id",
-    { schema: { params: idParamsSchema, response: { 200: userSchema, ...errorResponses } } },
-    async (request) => {
-      const user = await users.findById(request.params.id);
-      if (!user) throw notFound(messages.userNotFoundTitle);
-      return presentUser(user, getViewer(request)?.id ?? null);
-    },
-  );
+  route.get("/users/:id", { schema: { params: idParamsSchema, response: { 200: userSchema, ...errorResponses } } }, async (request) => {
+    const user = await users.findById(request.params.id);
+    if (!user) throw notFound(messages.userNotFoundTitle);
+    return presentUser(user, getViewer(request)?.id ?? null);
+  });
 
   route.patch(
     "/users/:id",

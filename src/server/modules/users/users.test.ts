@@ -36,7 +36,19 @@ describeEachDatabase("users", (dialect) => {
     await t.database.db.insertInto("posts").values({ userId: boaz.user.id, content: "Hello", imageUrl: null, createdAt: now }).execute();
     const media = await t.database.db
       .insertInto("media")
-      .values({ title: "Psalm", description: "", type: "song", categoryId: null, artist: "Choir", thumbnailUrl: null, mediaUrl: "/media/x.mp3", mimeType: "audio/mpeg", duration: 60, uploadedBy: null, createdAt: now })
+      .values({
+        title: "Psalm",
+        description: "",
+        type: "song",
+        categoryId: null,
+        artist: "Choir",
+        thumbnailUrl: null,
+        mediaUrl: "/media/x.mp3",
+        mimeType: "audio/mpeg",
+        duration: 60,
+        uploadedBy: null,
+        createdAt: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await t.database.db.insertInto("favorites").values({ userId: boaz.user.id, mediaId: media.id, createdAt: now }).execute();
@@ -70,8 +82,24 @@ describeEachDatabase("users", (dialect) => {
     await t.database.db
       .insertInto("messages")
       .values([
-        { senderId: boaz.user.id, receiverId: ruth.user.id, groupId: null, roomCode: null, content: "Shalom", createdAt: new Date(now - 2000).toISOString(), readAt: null },
-        { senderId: boaz.user.id, receiverId: ruth.user.id, groupId: null, roomCode: null, content: "See you at the harvest", createdAt: new Date(now - 1000).toISOString(), readAt: null },
+        {
+          senderId: boaz.user.id,
+          receiverId: ruth.user.id,
+          groupId: null,
+          roomCode: null,
+          content: "Shalom",
+          createdAt: new Date(now - 2000).toISOString(),
+          readAt: null,
+        },
+        {
+          senderId: boaz.user.id,
+          receiverId: ruth.user.id,
+          groupId: null,
+          roomCode: null,
+          content: "See you at the harvest",
+          createdAt: new Date(now - 1000).toISOString(),
+          readAt: null,
+        },
       ])
       .execute();
     const contacts = (await get("/api/users", ruth.cookie)).json() as Array<Record<string, unknown>>;
@@ -88,14 +116,22 @@ describeEachDatabase("users", (dialect) => {
   });
 
   it("lets a member update their own display name, bio and email", async () => {
-    const response = await patch(`/api/users/${ruth.user.id}`, { displayName: "Ruth B.", bio: "Gleaner", email: "ruth.b@example.org" }, ruth.cookie);
+    const response = await patch(
+      `/api/users/${ruth.user.id}`,
+      { displayName: "Ruth B.", bio: "Gleaner", email: "ruth.b@example.org" },
+      ruth.cookie,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ displayName: "Ruth B.", bio: "Gleaner", email: "ruth.b@example.org" });
     expect((await get(`/api/users/${ruth.user.id}`)).json().displayName).toBe("Ruth B.");
   });
 
   it("ignores fields a member may not set on their profile", async () => {
-    const response = await patch(`/api/users/${ruth.user.id}`, { accountType: "premium", role: "admin", postCount: 99, bio: "Still me" }, ruth.cookie);
+    const response = await patch(
+      `/api/users/${ruth.user.id}`,
+      { accountType: "premium", role: "admin", postCount: 99, bio: "Still me" },
+      ruth.cookie,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ accountType: "free", role: "member", postCount: 0, bio: "Still me" });
   });

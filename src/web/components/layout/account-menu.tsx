@@ -28,10 +28,7 @@ export function AccountMenu({ user }: { user: User }) {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className="cursor-pointer rounded-full"
-        aria-label={`Account menu for ${user.displayName}`}
-      >
+      <DropdownMenuTrigger className="cursor-pointer rounded-full" aria-label={`Account menu for ${user.displayName}`}>
         <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="sm" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
@@ -75,4 +72,3 @@ export function AccountMenu({ user }: { user: User }) {
     </DropdownMenu>
   );
 }
-

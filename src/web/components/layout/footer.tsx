@@ -105,8 +105,8 @@ export function Footer() {
         <div className="col-span-2 flex flex-col gap-3 lg:col-span-1">
           <Brand className="self-start" />
           <p className="max-w-xs text-sm text-muted-foreground">
-            Sermons, worship music, podcasts and fellowship in one place — helping your church family grow in faith
-            together, wherever they are.
+            Sermons, worship music, podcasts and fellowship in one place — helping your church family grow in faith together, wherever they
+            are.
           </p>
         </div>
         <LinkList title="Quick Links" links={quickLinks} />

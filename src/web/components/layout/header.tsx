@@ -70,7 +70,10 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
   }, []);
 
   return (
-    <header ref={headerRef} className="sticky top-0 z-50 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-50 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:px-6">
         <Button
           ref={menuButtonRef}

@@ -21,7 +21,10 @@ export function RelatedLinks({ links, title = "Explore" }: { links: RelatedLink[
                 <span className="block font-medium">{link.label}</span>
                 <span className="mt-0.5 block text-sm text-muted-foreground">{link.description}</span>
               </span>
-              <ArrowRight className="mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+              <ArrowRight
+                className="mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                aria-hidden="true"
+              />
             </Link>
           </li>
         ))}

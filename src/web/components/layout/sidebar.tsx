@@ -69,19 +69,11 @@ export function Sidebar({ open, ref }: SidebarProps) {
 
       <div className="shrink-0 border-t border-border p-4">
         {user ? (
-          <Link
-            href={`/profile/${user.id}`}
-            className="flex items-center gap-3 rounded-lg p-1.5 transition-colors hover:bg-accent"
-          >
+          <Link href={`/profile/${user.id}`} className="flex items-center gap-3 rounded-lg p-1.5 transition-colors hover:bg-accent">
             <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} />
             <span className="min-w-0">
               <span className="block truncate text-sm font-semibold">{user.displayName}</span>
-              <span
-                className={cn(
-                  "block text-xs",
-                  user.accountType === "premium" ? "font-medium text-primary" : "text-muted-foreground",
-                )}
-              >
+              <span className={cn("block text-xs", user.accountType === "premium" ? "font-medium text-primary" : "text-muted-foreground")}>
                 {user.accountType === "premium" ? "Premium Member" : "Free Account"}
               </span>
             </span>

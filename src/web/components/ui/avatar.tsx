@@ -15,9 +15,7 @@ type UserAvatarProps = {
 export function UserAvatar({ displayName, imageUrl, size = "md", className }: UserAvatarProps) {
   return (
     <AvatarPrimitive.Root className={cn("relative flex shrink-0 overflow-hidden rounded-full", sizes[size], className)}>
-      {imageUrl ? (
-        <AvatarPrimitive.Image src={imageUrl} alt={displayName ?? ""} className="aspect-square size-full object-cover" />
-      ) : null}
+      {imageUrl ? <AvatarPrimitive.Image src={imageUrl} alt={displayName ?? ""} className="aspect-square size-full object-cover" /> : null}
       <AvatarPrimitive.Fallback
         className="flex size-full items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground"
         aria-hidden="true"

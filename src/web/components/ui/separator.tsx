@@ -2,7 +2,12 @@ import type { ComponentProps } from "react";
 import { Separator as SeparatorPrimitive } from "radix-ui";
 import { cn } from "@web/lib/utils";
 
-export function Separator({ className, orientation = "horizontal", decorative = true, ...props }: ComponentProps<typeof SeparatorPrimitive.Root>) {
+export function Separator({
+  className,
+  orientation = "horizontal",
+  decorative = true,
+  ...props
+}: ComponentProps<typeof SeparatorPrimitive.Root>) {
   return (
     <SeparatorPrimitive.Root
       orientation={orientation}

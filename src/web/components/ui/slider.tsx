@@ -9,7 +9,10 @@ import { cn } from "@web/lib/utils";
 export function Slider({ className, "aria-label": ariaLabel, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
   const thumbs = (props.value ?? props.defaultValue ?? [0]).length;
   return (
-    <SliderPrimitive.Root className={cn("relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50", className)} {...props}>
+    <SliderPrimitive.Root
+      className={cn("relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50", className)}
+      {...props}
+    >
       <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-muted">
         <SliderPrimitive.Range className="absolute h-full bg-primary" />
       </SliderPrimitive.Track>

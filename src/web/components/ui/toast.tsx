@@ -21,7 +21,11 @@ const variants: Record<ToastVariant, string> = {
   destructive: "border-destructive bg-destructive text-destructive-foreground",
 };
 
-export function Toast({ className, variant = "default", ...props }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
+export function Toast({
+  className,
+  variant = "default",
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
   return (
     <ToastPrimitive.Root
       className={cn(

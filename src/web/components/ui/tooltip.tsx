@@ -17,7 +17,10 @@ export function TooltipContent({ className, sideOffset = 6, ...props }: Componen
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
-        className={cn("z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-md animate-fade-in", className)}
+        className={cn(
+          "z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-md animate-fade-in",
+          className,
+        )}
         {...props}
       />
     </TooltipPrimitive.Portal>

@@ -93,8 +93,8 @@ export function AccountPage() {
               </CardHeader>
               <CardContent className="flex flex-col gap-3 text-sm">
                 <p>
-                  Premium membership is arranged with the church office, as a gift to the media ministry in whatever way suits you. Send the office a
-                  message with the subject "Premium membership" and a member of the team will get back to you within a few days.
+                  Premium membership is arranged with the church office, as a gift to the media ministry in whatever way suits you. Send the
+                  office a message with the subject "Premium membership" and a member of the team will get back to you within a few days.
                 </p>
                 <p>Once it's arranged, the office switches your account and the Premium Member badge appears on your profile.</p>
                 <Button asChild variant="outline" className="self-start">

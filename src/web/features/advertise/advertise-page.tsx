@@ -90,8 +90,8 @@ export function AdvertisePage() {
             </CardContent>
           </Card>
           <p className="text-sm text-muted-foreground">
-            Placements never track members: no third-party scripts, no cookies, no profiling. Sponsors are told nothing
-            about who saw their announcement.
+            Placements never track members: no third-party scripts, no cookies, no profiling. Sponsors are told nothing about who saw their
+            announcement.
           </p>
         </section>
 

@@ -27,9 +27,7 @@ export function AuthPage() {
         <div aria-hidden="true" className="absolute -bottom-32 -left-16 size-96 rounded-full bg-warm/20 blur-3xl" />
         <Brand className="relative text-white" />
         <div className="relative max-w-md">
-          <p className="text-3xl leading-snug font-semibold">
-            “For where two or three gather in my name, there am I with them.”
-          </p>
+          <p className="text-3xl leading-snug font-semibold">“For where two or three gather in my name, there am I with them.”</p>
           <p className="mt-4 text-white/85">Matthew 18:20</p>
           <ul className="mt-10 grid gap-3 text-white/90">
             <li>Watch sermons and stream worship music</li>
@@ -37,7 +35,9 @@ export function AuthPage() {
             <li>Meet face to face in video conferences</li>
           </ul>
         </div>
-        <p className="relative text-sm text-white/80">© {new Date().getFullYear()} {APP_NAME}</p>
+        <p className="relative text-sm text-white/80">
+          © {new Date().getFullYear()} {APP_NAME}
+        </p>
       </aside>
 
       <main className="flex flex-col px-4 py-6 sm:px-8">
@@ -51,9 +51,7 @@ export function AuthPage() {
         <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-8">
           <div className="mb-6 text-center">
             <Brand className="mb-6 inline-flex lg:hidden" />
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {tab === "register" ? "Join our community" : "Welcome back"}
-            </h1>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{tab === "register" ? "Join our community" : "Welcome back"}</h1>
             <p className="mt-2 text-muted-foreground">
               {tab === "register"
                 ? `Create your free ${APP_NAME} account to post, chat and join live services.`

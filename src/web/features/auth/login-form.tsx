@@ -45,7 +45,10 @@ export function LoginForm() {
   }
 
   function handleFacebook() {
-    toast({ title: "Facebook sign-in", description: "Signing in with Facebook isn't enabled for this community. Please use your username and password." });
+    toast({
+      title: "Facebook sign-in",
+      description: "Signing in with Facebook isn't enabled for this community. Please use your username and password.",
+    });
   }
 
   return (

@@ -91,7 +91,11 @@ export function RegisterForm() {
         label="Password"
         error={errors.password?.message}
         hint={
-          <ul id="register-password-hints" aria-label="Password requirements" className="grid gap-1 text-xs text-muted-foreground sm:grid-cols-2">
+          <ul
+            id="register-password-hints"
+            aria-label="Password requirements"
+            className="grid gap-1 text-xs text-muted-foreground sm:grid-cols-2"
+          >
             {passwordHints.map((hint) => {
               const met = hint.test(password);
               return (

@@ -29,7 +29,12 @@ export function ContactForm(props: ContactFormProps) {
   return <ContactFormFields key={user?.id ?? "visitor"} {...props} />;
 }
 
-function ContactFormFields({ idPrefix = "contact", defaultSubject = "", messagePlaceholder = "How can we help?", submitLabel = "Send Message" }: ContactFormProps) {
+function ContactFormFields({
+  idPrefix = "contact",
+  defaultSubject = "",
+  messagePlaceholder = "How can we help?",
+  submitLabel = "Send Message",
+}: ContactFormProps) {
   const { user } = useAuth();
   const id = (name: string) => `${idPrefix}-${name}`;
   const {
@@ -51,7 +56,11 @@ function ContactFormFields({ idPrefix = "contact", defaultSubject = "", messageP
       toast({ title: "Message Sent", description: "Thank you! The church office will get back to you soon." });
       if (user?.role === "admin") void queryClient.invalidateQueries({ queryKey: [CONTACT_KEY] });
     } catch (error) {
-      toast({ title: "Error", description: serverMessage(error, "Your message could not be sent. Please try again."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: serverMessage(error, "Your message could not be sent. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 

@@ -17,8 +17,11 @@ export function ContactInbox() {
   const markHandled = useMutation({
     mutationFn: (id: number) => apiJson<ContactMessage>("POST", `${CONTACT_KEY}/${id}/handled`),
     onSuccess: (handled) =>
-      queryClient.setQueryData<ContactMessage[]>([CONTACT_KEY], (list) => list?.map((message) => (message.id === handled.id ? handled : message))),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update the message."), variant: "destructive" }),
+      queryClient.setQueryData<ContactMessage[]>([CONTACT_KEY], (list) =>
+        list?.map((message) => (message.id === handled.id ? handled : message)),
+      ),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not update the message."), variant: "destructive" }),
   });
   const open = inbox.data?.filter((message) => !message.handledAt).length ?? 0;
 

@@ -41,13 +41,15 @@ export function ContactPage() {
               <p className="flex items-start gap-3">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                 <span>
-                  The church office is in the main building, next to the fellowship hall. Ask at the welcome desk on Sundays and someone will
-                  walk you over.
+                  The church office is in the main building, next to the fellowship hall. Ask at the welcome desk on Sundays and someone
+                  will walk you over.
                 </span>
               </p>
               <p className="flex items-start gap-3">
                 <Phone className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                <span>The office phone number is printed in the weekly bulletin. For anything that can wait, this form is the quickest way.</span>
+                <span>
+                  The office phone number is printed in the weekly bulletin. For anything that can wait, this form is the quickest way.
+                </span>
               </p>
               <div className="flex items-start gap-3">
                 <Clock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -67,8 +69,8 @@ export function ContactPage() {
               <CardTitle className="text-base">Pastoral care</CardTitle>
             </CardHeader>
             <CardContent className="text-sm text-muted-foreground">
-              If you need to talk to a pastor, say so in your message and we'll arrange a call or a visit. In an emergency, please call your local
-              emergency number.
+              If you need to talk to a pastor, say so in your message and we'll arrange a call or a visit. In an emergency, please call your
+              local emergency number.
             </CardContent>
           </Card>
         </div>

@@ -9,9 +9,27 @@ import { MyPublishedMedia } from "./my-published-media";
 import { PublishMediaForm } from "./publish-media-form";
 
 const actions: { title: string; text: string; href: string; cta: string; icon: LucideIcon }[] = [
-  { title: "Share a post", text: "A prayer request, a testimony or encouragement for the community.", href: "/community", cta: "Go to Community", icon: MessageSquarePlus },
-  { title: "Start a conference", text: "Open a video room and share its six-character code with your group.", href: "/video-conference", cta: "Start a Conference", icon: Video },
-  { title: "Create a playlist", text: "Gather songs, sermons and episodes for your week or your small group.", href: "/playlists", cta: "Create a Playlist", icon: ListMusic },
+  {
+    title: "Share a post",
+    text: "A prayer request, a testimony or encouragement for the community.",
+    href: "/community",
+    cta: "Go to Community",
+    icon: MessageSquarePlus,
+  },
+  {
+    title: "Start a conference",
+    text: "Open a video room and share its six-character code with your group.",
+    href: "/video-conference",
+    cta: "Start a Conference",
+    icon: Video,
+  },
+  {
+    title: "Create a playlist",
+    text: "Gather songs, sermons and episodes for your week or your small group.",
+    href: "/playlists",
+    cta: "Create a Playlist",
+    icon: ListMusic,
+  },
 ];
 
 /** /create: the places to create something, and for creators and admins the form that publishes media. */
@@ -60,9 +78,9 @@ export function CreatePage() {
             ) : (
               <div className="flex flex-col gap-3 text-sm">
                 <p>
-                  Members with the <strong>creator</strong> or <strong>admin</strong> role can publish media: pastors, worship leaders and the
-                  volunteers who record services. If you serve in a ministry that records teaching or music and would like to share it here, the
-                  church office can give your account the creator role.
+                  Members with the <strong>creator</strong> or <strong>admin</strong> role can publish media: pastors, worship leaders and
+                  the volunteers who record services. If you serve in a ministry that records teaching or music and would like to share it
+                  here, the church office can give your account the creator role.
                 </p>
                 <Button asChild className="self-start">
                   <Link href="/contact">Ask the church office</Link>

@@ -73,7 +73,8 @@ export function MyPublishedMedia({ userId }: { userId: number }) {
           <DialogHeader>
             <DialogTitle>Delete this media?</DialogTitle>
             <DialogDescription>
-              "{pending?.title}" and its file will be removed from the library, with its likes and places in playlists. This can't be undone.
+              "{pending?.title}" and its file will be removed from the library, with its likes and places in playlists. This can't be
+              undone.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

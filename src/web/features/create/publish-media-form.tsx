@@ -26,7 +26,8 @@ const fileClasses =
 
 const typeLabels: Record<MediaType, string> = { sermon: "Sermon", song: "Song", podcast: "Podcast episode" };
 const artistLabels: Record<MediaType, string> = { sermon: "Speaker", song: "Artist", podcast: "Host" };
-const MEDIA_ACCEPT = "audio/mpeg,audio/mp4,audio/ogg,audio/wav,audio/flac,audio/webm,video/mp4,video/webm,.mp3,.m4a,.mp4,.webm,.ogg,.wav,.flac";
+const MEDIA_ACCEPT =
+  "audio/mpeg,audio/mp4,audio/ogg,audio/wav,audio/flac,audio/webm,video/mp4,video/webm,.mp3,.m4a,.mp4,.webm,.ogg,.wav,.flac";
 
 type Errors = Partial<Record<"title" | "description" | "type" | "categoryId" | "artist" | "file" | "thumbnail", string>>;
 
@@ -42,7 +43,9 @@ export function PublishMediaForm() {
 
   function validate(data: FormData): Errors {
     const found: Errors = {};
-    const parsed = publishMediaFieldsSchema.safeParse(Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string")));
+    const parsed = publishMediaFieldsSchema.safeParse(
+      Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string")),
+    );
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Errors;
@@ -78,7 +81,11 @@ export function PublishMediaForm() {
       void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith("/media") });
       toast({ title: "Media Published", description: `"${item.title}" is now in the library.` });
     } catch (error) {
-      toast({ title: "Upload Failed", description: serverMessage(error, "The media could not be published. Please try again."), variant: "destructive" });
+      toast({
+        title: "Upload Failed",
+        description: serverMessage(error, "The media could not be published. Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setProgress(null);
     }
@@ -106,7 +113,13 @@ export function PublishMediaForm() {
           </select>
         </FormField>
         <FormField id="publish-category" label="Category" error={error("categoryId")}>
-          <select {...fieldAria("publish-category", error("categoryId"))} name="categoryId" key={categoryType} defaultValue="" className={selectClasses}>
+          <select
+            {...fieldAria("publish-category", error("categoryId"))}
+            name="categoryId"
+            key={categoryType}
+            defaultValue=""
+            className={selectClasses}
+          >
             <option value="" disabled>
               {categories.isPending ? "Loading categories…" : "Choose a category"}
             </option>
@@ -125,7 +138,13 @@ export function PublishMediaForm() {
         <Input {...fieldAria("publish-artist", error("artist"))} name="artist" maxLength={200} />
       </FormField>
       <FormField id="publish-description" label="Description" error={error("description")}>
-        <textarea {...fieldAria("publish-description", error("description"))} name="description" rows={4} maxLength={5000} className={textareaClasses} />
+        <textarea
+          {...fieldAria("publish-description", error("description"))}
+          name="description"
+          rows={4}
+          maxLength={5000}
+          className={textareaClasses}
+        />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
@@ -138,7 +157,13 @@ export function PublishMediaForm() {
             </p>
           }
         >
-          <input {...fieldAria("publish-file", error("file"), "publish-file-hint")} name="file" type="file" accept={MEDIA_ACCEPT} className={fileClasses} />
+          <input
+            {...fieldAria("publish-file", error("file"), "publish-file-hint")}
+            name="file"
+            type="file"
+            accept={MEDIA_ACCEPT}
+            className={fileClasses}
+          />
         </FormField>
         <FormField
           id="publish-thumbnail"

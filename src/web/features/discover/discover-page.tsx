@@ -30,12 +30,18 @@ export function DiscoverPage() {
   const trending = useQuery<MediaItem[]>({ queryKey: ["/api/content/media", { sort: "most_viewed", limit: 6 }] });
   const forYou = useQuery<MediaItem[]>({ queryKey: mediaKeys.recommended("song") });
   const categories = useQuery<Category[]>({ queryKey: ["/api/content/categories"] });
-  const newest = featured.data ? [...featured.data.sermons, ...featured.data.podcasts, ...featured.data.songs].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [];
+  const newest = featured.data
+    ? [...featured.data.sermons, ...featured.data.podcasts, ...featured.data.songs].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    : [];
   const loading = <Skeleton className="h-48 w-full" />;
 
   return (
     <>
-      <PageHeader title="Discover" icon={Compass} description="New messages, the songs the church is singing and podcasts worth your time." />
+      <PageHeader
+        title="Discover"
+        icon={Compass}
+        description="New messages, the songs the church is singing and podcasts worth your time."
+      />
       <div className="grid gap-10 lg:grid-cols-2">
         <Section id="discover-trending" title="Trending Now" icon={Flame}>
           {trending.isLoading ? loading : <MediaList items={trending.data ?? []} label="Trending now" />}
@@ -44,7 +50,11 @@ export function DiscoverPage() {
           {featured.isLoading ? loading : <MediaList items={newest.slice(0, 6)} label="Just added" />}
         </Section>
         <Section id="discover-for-you" title={user ? "Songs For You" : "Popular Songs"} icon={Music}>
-          {forYou.isLoading ? loading : <MediaList items={(forYou.data ?? []).slice(0, 6)} label={user ? "Songs for you" : "Popular songs"} />}
+          {forYou.isLoading ? (
+            loading
+          ) : (
+            <MediaList items={(forYou.data ?? []).slice(0, 6)} label={user ? "Songs for you" : "Popular songs"} />
+          )}
         </Section>
         <Section id="discover-categories" title="Browse by Category" icon={Compass}>
           {categories.isLoading ? (

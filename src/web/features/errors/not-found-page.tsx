@@ -14,8 +14,7 @@ export function NotFoundPage() {
         <AlertCircle className="mx-auto mb-4 size-12 text-destructive" aria-hidden="true" />
         <h1 className="text-2xl font-bold">{messages.notFoundTitle}</h1>
         <p className="mt-3 text-muted-foreground">
-          We couldn't find this page. If you followed a link inside the app, the route may be missing from the
-          router.
+          We couldn't find this page. If you followed a link inside the app, the route may be missing from the router.
         </p>
         <Button asChild className="mt-6">
           <Link href="/">

@@ -144,7 +144,10 @@ function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: 
   const start = new Date(event.startTime);
   return (
     <Card id={`event-${event.id}`} className="flex flex-col gap-4 p-5 sm:flex-row">
-      <div className="flex size-16 shrink-0 flex-col items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground" aria-hidden="true">
+      <div
+        className="flex size-16 shrink-0 flex-col items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground"
+        aria-hidden="true"
+      >
         <span className="text-xs font-semibold uppercase">{monthFormat.format(start)}</span>
         <span className="text-2xl font-bold leading-none">{start.getDate()}</span>
       </div>
@@ -203,7 +206,15 @@ function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: 
   );
 }
 
-function EventList({ past, onOpen, onEdit }: { past: boolean; onOpen: (event: ChurchEvent) => void; onEdit?: (event: ChurchEvent) => void }) {
+function EventList({
+  past,
+  onOpen,
+  onEdit,
+}: {
+  past: boolean;
+  onOpen: (event: ChurchEvent) => void;
+  onEdit?: (event: ChurchEvent) => void;
+}) {
   const { data, isPending, isError } = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, past ? { past: "true" } : { upcoming: "true" }] });
   if (isPending) {
     return (
@@ -218,14 +229,22 @@ function EventList({ past, onOpen, onEdit }: { past: boolean; onOpen: (event: Ch
     return (
       <Card className="p-8 text-center">
         <h3 className="text-lg font-semibold">{past ? "No Past Events" : "No Upcoming Events"}</h3>
-        <p className="mt-1 text-muted-foreground">{past ? "Events that have ended will appear here." : "Check back soon for new gatherings."}</p>
+        <p className="mt-1 text-muted-foreground">
+          {past ? "Events that have ended will appear here." : "Check back soon for new gatherings."}
+        </p>
       </Card>
     );
   }
   return (
     <div className="grid gap-4">
       {data.map((event) => (
-        <EventCard key={event.id} event={event} past={past} onOpen={() => onOpen(event)} onEdit={onEdit ? () => onEdit(event) : undefined} />
+        <EventCard
+          key={event.id}
+          event={event}
+          past={past}
+          onOpen={() => onOpen(event)}
+          onEdit={onEdit ? () => onEdit(event) : undefined}
+        />
       ))}
     </div>
   );

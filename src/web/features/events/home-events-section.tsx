@@ -33,10 +33,18 @@ export function HomeEventsSection() {
             <table className="w-full min-w-[36rem] text-sm">
               <thead className="bg-muted/60 text-left text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Event</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Date &amp; Time</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Location</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Event
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Date &amp; Time
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Location
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -83,7 +83,11 @@ export function FavoritesPage() {
             const shown = tab.value === "all" ? items : items.filter((item) => item.type === tab.value);
             return (
               <TabsContent key={tab.value} value={tab.value}>
-                {shown.length === 0 ? <EmptyState title={`No ${tab.label.toLowerCase()} in your favorites yet`} /> : <MediaList items={shown} label={`Favorite ${tab.label.toLowerCase()}`} />}
+                {shown.length === 0 ? (
+                  <EmptyState title={`No ${tab.label.toLowerCase()} in your favorites yet`} />
+                ) : (
+                  <MediaList items={shown} label={`Favorite ${tab.label.toLowerCase()}`} />
+                )}
               </TabsContent>
             );
           })}

@@ -25,7 +25,8 @@ export function HistoryPage() {
   const remove = useMutation({
     mutationFn: (url: string) => apiRequest("DELETE", url),
     onSuccess: () => invalidateMedia(queryClient),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update your history."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not update your history."), variant: "destructive" }),
   });
   const entries = history.data ?? [];
 
@@ -92,12 +93,20 @@ export function HistoryPage() {
                   <>
                     <span data-testid="resume-position">Stopped at {formatDuration(resumeAt)}</span>
                     <div className="h-1 w-24 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                      <div className="h-full bg-primary" style={{ width: `${Math.min(100, (resumeAt / Math.max(1, item.duration)) * 100)}%` }} />
+                      <div
+                        className="h-full bg-primary"
+                        style={{ width: `${Math.min(100, (resumeAt / Math.max(1, item.duration)) * 100)}%` }}
+                      />
                     </div>
                     <button
                       type="button"
                       className="inline-flex cursor-pointer items-center gap-1 font-medium text-primary hover:underline"
-                      onClick={() => player.playTrack(toTrack(item), entries.map((e) => toTrack({ ...e.media, resumePosition: e.position })))}
+                      onClick={() =>
+                        player.playTrack(
+                          toTrack(item),
+                          entries.map((e) => toTrack({ ...e.media, resumePosition: e.position })),
+                        )
+                      }
                     >
                       <RotateCcw className="size-3" aria-hidden="true" />
                       Resume at {formatDuration(resumeAt)}

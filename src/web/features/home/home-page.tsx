@@ -66,8 +66,7 @@ function VisitorBanner() {
             Welcome to {APP_NAME}
           </h1>
           <p className="mt-1 text-sm text-foreground/80">
-            Sign in or register to unlock all features — post in the community, message friends and join live
-            conferences.
+            Sign in or register to unlock all features — post in the community, message friends and join live conferences.
           </p>
         </div>
       </div>
@@ -201,13 +200,7 @@ export function HomePage() {
 
   return (
     <div className="flex flex-col gap-8">
-      {user ? (
-        <Greeting displayName={user.displayName} />
-      ) : loading ? (
-        <Skeleton className="h-20 w-full rounded-xl" />
-      ) : (
-        <VisitorBanner />
-      )}
+      {user ? <Greeting displayName={user.displayName} /> : loading ? <Skeleton className="h-20 w-full rounded-xl" /> : <VisitorBanner />}
       <HeroCard />
       <QuickLinks />
 

@@ -20,7 +20,12 @@ export function LegalDocument({
   updated: string;
   sections: LegalSection[];
 }) {
-  const updatedLabel = new Date(`${updated}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  const updatedLabel = new Date(`${updated}T12:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
   return (
     <>
       <PageHeader title={title} icon={icon} description={description} />

@@ -8,8 +8,12 @@ const sections: LegalSection[] = [
     title: "Who we are",
     body: (
       <p>
-        This platform is run by the church for its members and visitors. The church office is responsible for the information described here. You
-        can reach it at any time through the <Link href="/contact" className="text-primary underline underline-offset-4">contact form</Link>.
+        This platform is run by the church for its members and visitors. The church office is responsible for the information described
+        here. You can reach it at any time through the{" "}
+        <Link href="/contact" className="text-primary underline underline-offset-4">
+          contact form
+        </Link>
+        .
       </p>
     ),
   },
@@ -21,27 +25,29 @@ const sections: LegalSection[] = [
         <p>We keep only what the platform needs to work for you:</p>
         <ul>
           <li>
-            <strong>Your account:</strong> username, display name, email address, bio, profile picture if you add one, your account type (free or
-            premium) and role, and when you joined. Your password is stored only as a one-way hash (argon2id); nobody, including us, can read it.
+            <strong>Your account:</strong> username, display name, email address, bio, profile picture if you add one, your account type
+            (free or premium) and role, and when you joined. Your password is stored only as a one-way hash (argon2id); nobody, including
+            us, can read it.
           </li>
           <li>
-            <strong>What you share:</strong> posts, images, comments and likes in the community feed, playlists, favorites, event RSVPs and group
-            memberships.
+            <strong>What you share:</strong> posts, images, comments and likes in the community feed, playlists, favorites, event RSVPs and
+            group memberships.
           </li>
           <li>
-            <strong>Messages:</strong> direct and group chat messages, with the time they were sent and read. Video conferences are peer-to-peer; we
-            don't record or store audio or video from a call, only the room's name and who joined it.
+            <strong>Messages:</strong> direct and group chat messages, with the time they were sent and read. Video conferences are
+            peer-to-peer; we don't record or store audio or video from a call, only the room's name and who joined it.
           </li>
           <li>
-            <strong>Media history:</strong> which sermons, songs and episodes you played and where you stopped, so you can pick up where you left
-            off, and play counts (which are anonymous).
+            <strong>Media history:</strong> which sermons, songs and episodes you played and where you stopped, so you can pick up where you
+            left off, and play counts (which are anonymous).
           </li>
           <li>
-            <strong>Messages to the office:</strong> what you send through the contact or advertising forms, with the name and email you give.
+            <strong>Messages to the office:</strong> what you send through the contact or advertising forms, with the name and email you
+            give.
           </li>
           <li>
-            <strong>Security records:</strong> sign-in attempts and active sessions, to protect your account against guessing and to let you sign
-            out everywhere.
+            <strong>Security records:</strong> sign-in attempts and active sessions, to protect your account against guessing and to let you
+            sign out everywhere.
           </li>
         </ul>
       </>
@@ -56,7 +62,10 @@ const sections: LegalSection[] = [
           We use your information to run the platform: to show your profile and posts to other members, deliver your messages, remember your
           library and settings, and keep the community safe. Your email address is shown only to you.
         </p>
-        <p>We don't sell your information, show third-party advertising based on it, or share it with anyone outside the church's ministry team, except where the law requires it.</p>
+        <p>
+          We don't sell your information, show third-party advertising based on it, or share it with anyone outside the church's ministry
+          team, except where the law requires it.
+        </p>
       </>
     ),
   },
@@ -66,10 +75,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          We set <strong>one cookie</strong>: a session cookie that keeps you signed in. It holds a random identifier, is not readable by scripts,
-          and is sent only to this site. It ends when you log out, after a period of inactivity, or when you change your password.
+          We set <strong>one cookie</strong>: a session cookie that keeps you signed in. It holds a random identifier, is not readable by
+          scripts, and is sent only to this site. It ends when you log out, after a period of inactivity, or when you change your password.
         </p>
-        <p>Your browser also remembers your light or dark theme choice on your device. There are no analytics, tracking or advertising cookies.</p>
+        <p>
+          Your browser also remembers your light or dark theme choice on your device. There are no analytics, tracking or advertising
+          cookies.
+        </p>
       </>
     ),
   },
@@ -81,7 +93,10 @@ const sections: LegalSection[] = [
         <li>Your account and what you share stay until you delete them or ask us to close your account.</li>
         <li>Sessions end after inactivity or when you log out; records of failed sign-ins are kept only briefly.</li>
         <li>Messages to the office are kept for up to two years, then deleted.</li>
-        <li>When an account is closed, its posts, comments, messages and history are deleted within 30 days, except where the law requires us to keep something longer.</li>
+        <li>
+          When an account is closed, its posts, comments, messages and history are deleted within 30 days, except where the law requires us
+          to keep something longer.
+        </li>
       </ul>
     ),
   },
@@ -91,11 +106,20 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          You can edit your profile at any time from <Link href="/profile" className="text-primary underline underline-offset-4">your profile</Link>,
-          and choose your notification, read-receipt and online-status preferences in{" "}
-          <Link href="/settings" className="text-primary underline underline-offset-4">Settings</Link>.
+          You can edit your profile at any time from{" "}
+          <Link href="/profile" className="text-primary underline underline-offset-4">
+            your profile
+          </Link>
+          , and choose your notification, read-receipt and online-status preferences in{" "}
+          <Link href="/settings" className="text-primary underline underline-offset-4">
+            Settings
+          </Link>
+          .
         </p>
-        <p>You may ask for a copy of your information, for a correction, or for your account to be closed. Write to the church office and we'll answer within 30 days.</p>
+        <p>
+          You may ask for a copy of your information, for a correction, or for your account to be closed. Write to the church office and
+          we'll answer within 30 days.
+        </p>
       </>
     ),
   },
@@ -104,15 +128,20 @@ const sections: LegalSection[] = [
     title: "Security",
     body: (
       <p>
-        Passwords are hashed, connections are encrypted in production, sessions can be revoked, and repeated failed sign-ins are slowed down. No
-        system is perfect; if you notice something wrong with your account, tell the office straight away.
+        Passwords are hashed, connections are encrypted in production, sessions can be revoked, and repeated failed sign-ins are slowed
+        down. No system is perfect; if you notice something wrong with your account, tell the office straight away.
       </p>
     ),
   },
   {
     id: "children",
     title: "Children",
-    body: <p>Members under 13 should use the platform with a parent or guardian, who may contact the office to review or remove a child's information.</p>,
+    body: (
+      <p>
+        Members under 13 should use the platform with a parent or guardian, who may contact the office to review or remove a child's
+        information.
+      </p>
+    ),
   },
   {
     id: "contact",
@@ -120,8 +149,10 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Questions about this policy go to the church office through the{" "}
-        <Link href="/contact" className="text-primary underline underline-offset-4">contact page</Link>. When we change this policy we update the date
-        at the top, and for important changes we'll also tell members in the community feed.
+        <Link href="/contact" className="text-primary underline underline-offset-4">
+          contact page
+        </Link>
+        . When we change this policy we update the date at the top, and for important changes we'll also tell members in the community feed.
       </p>
     ),
   },

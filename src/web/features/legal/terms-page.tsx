@@ -10,9 +10,12 @@ const sections: LegalSection[] = [
     title: "About these terms",
     body: (
       <p>
-        These terms apply when you use this platform, run by the church for its members and visitors. By creating an account you agree to them and
-        to our <Link href="/privacy" className={link}>Privacy Policy</Link>. If you don't agree, you may still browse sermons, music and podcasts as a
-        visitor.
+        These terms apply when you use this platform, run by the church for its members and visitors. By creating an account you agree to
+        them and to our{" "}
+        <Link href="/privacy" className={link}>
+          Privacy Policy
+        </Link>
+        . If you don't agree, you may still browse sermons, music and podcasts as a visitor.
       </p>
     ),
   },
@@ -22,7 +25,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>Give your real name or the name the church knows you by, and an email address you can read.</li>
-        <li>Keep your password to yourself. You are responsible for what is done with your account; if you think someone else has used it, change your password in Settings, which signs out every other device.</li>
+        <li>
+          Keep your password to yourself. You are responsible for what is done with your account; if you think someone else has used it,
+          change your password in Settings, which signs out every other device.
+        </li>
         <li>One account per person. Accounts for a ministry or group are arranged with the church office.</li>
       </ul>
     ),
@@ -39,7 +45,10 @@ const sections: LegalSection[] = [
           <li>No harassment, hate, threats, explicit material, spam, scams or unsolicited advertising.</li>
           <li>Don't share anything you don't have the right to share.</li>
         </ul>
-        <p>Members can report posts and media. Moderators may remove content that breaks these guidelines and may suspend accounts that repeatedly do.</p>
+        <p>
+          Members can report posts and media. Moderators may remove content that breaks these guidelines and may suspend accounts that
+          repeatedly do.
+        </p>
       </>
     ),
   },
@@ -48,8 +57,8 @@ const sections: LegalSection[] = [
     title: "What you share",
     body: (
       <p>
-        You keep ownership of what you post. By sharing it here you allow the church to show it to other members on this platform for as long as it
-        stays published. You can delete your posts and comments at any time.
+        You keep ownership of what you post. By sharing it here you allow the church to show it to other members on this platform for as
+        long as it stays published. You can delete your posts and comments at any time.
       </p>
     ),
   },
@@ -59,10 +68,12 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Media is published by members with the creator or admin role. It is offered for personal and small-group use; please don't re-upload it
-          elsewhere or use it commercially without asking the church office.
+          Media is published by members with the creator or admin role. It is offered for personal and small-group use; please don't
+          re-upload it elsewhere or use it commercially without asking the church office.
         </p>
-        <p>Creators confirm they have the right to publish what they upload, including any music, and that it fits the community guidelines.</p>
+        <p>
+          Creators confirm they have the right to publish what they upload, including any music, and that it fits the community guidelines.
+        </p>
       </>
     ),
   },
@@ -71,8 +82,12 @@ const sections: LegalSection[] = [
     title: "Free and premium accounts",
     body: (
       <p>
-        Every feature a member needs is free. Premium membership adds a badge and a few extras and is arranged with the church office; no payment
-        details are collected on this platform. See <Link href="/account" className={link}>Subscription</Link>.
+        Every feature a member needs is free. Premium membership adds a badge and a few extras and is arranged with the church office; no
+        payment details are collected on this platform. See{" "}
+        <Link href="/account" className={link}>
+          Subscription
+        </Link>
+        .
       </p>
     ),
   },
@@ -81,8 +96,8 @@ const sections: LegalSection[] = [
     title: "Availability",
     body: (
       <p>
-        We do our best to keep the platform running, but it is provided as it is, by volunteers and staff, without guarantees. Live streams and
-        conferences depend on your connection and may be interrupted.
+        We do our best to keep the platform running, but it is provided as it is, by volunteers and staff, without guarantees. Live streams
+        and conferences depend on your connection and may be interrupted.
       </p>
     ),
   },
@@ -91,8 +106,8 @@ const sections: LegalSection[] = [
     title: "Closing an account",
     body: (
       <p>
-        You may ask the office to close your account at any time. We may suspend or close an account that breaks these terms, after a warning
-        where that's reasonable.
+        You may ask the office to close your account at any time. We may suspend or close an account that breaks these terms, after a
+        warning where that's reasonable.
       </p>
     ),
   },
@@ -101,8 +116,12 @@ const sections: LegalSection[] = [
     title: "Changes and contact",
     body: (
       <p>
-        When these terms change we update the date at the top and tell members about important changes. Questions go to the church office through the{" "}
-        <Link href="/contact" className={link}>contact page</Link>.
+        When these terms change we update the date at the top and tell members about important changes. Questions go to the church office
+        through the{" "}
+        <Link href="/contact" className={link}>
+          contact page
+        </Link>
+        .
       </p>
     ),
   },

@@ -153,7 +153,12 @@ function Messenger({ viewer }: { viewer: User }) {
       return rest;
     });
     if (settings.data?.soundNotifications) playChime();
-    if (settings.data?.desktopNotifications && document.visibilityState === "hidden" && "Notification" in window && Notification.permission === "granted") {
+    if (
+      settings.data?.desktopNotifications &&
+      document.visibilityState === "hidden" &&
+      "Notification" in window &&
+      Notification.permission === "granted"
+    ) {
       new Notification(message.senderName ?? "New message", { body: message.message });
     }
   });
@@ -209,74 +214,81 @@ function Messenger({ viewer }: { viewer: User }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(280px,360px)_1fr]">
         <Card className="flex flex-col overflow-hidden">
           <Tabs value={tab} onValueChange={(value) => setTab(value as "messages" | "contacts")}>
-          <div className="flex flex-col gap-3 border-b border-border p-4">
-            <div className="flex items-center justify-between gap-2">
-              <TabsList>
-                <TabsTrigger value="messages">Messages</TabsTrigger>
-                <TabsTrigger value="contacts">Contacts</TabsTrigger>
-              </TabsList>
-              <Button size="sm" onClick={startConversation}>
-                <MessageSquarePlus aria-hidden="true" />
-                New Message
-              </Button>
+            <div className="flex flex-col gap-3 border-b border-border p-4">
+              <div className="flex items-center justify-between gap-2">
+                <TabsList>
+                  <TabsTrigger value="messages">Messages</TabsTrigger>
+                  <TabsTrigger value="contacts">Contacts</TabsTrigger>
+                </TabsList>
+                <Button size="sm" onClick={startConversation}>
+                  <MessageSquarePlus aria-hidden="true" />
+                  New Message
+                </Button>
+              </div>
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
+                <Input
+                  ref={searchRef}
+                  type="search"
+                  value={filter}
+                  onChange={(event) => setFilter(event.target.value)}
+                  placeholder="Search messages or contacts"
+                  aria-label="Search messages or contacts"
+                  className="pl-9"
+                />
+              </div>
+              <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="status">
+                <span className={cn("size-2 rounded-full", connected ? "bg-green-500" : "bg-muted-foreground")} aria-hidden="true" />
+                {connected ? "Connected" : "Connecting…"}
+              </p>
             </div>
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-              <Input
-                ref={searchRef}
-                type="search"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value)}
-                placeholder="Search messages or contacts"
-                aria-label="Search messages or contacts"
-                className="pl-9"
-              />
-            </div>
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="status">
-              <span className={cn("size-2 rounded-full", connected ? "bg-green-500" : "bg-muted-foreground")} aria-hidden="true" />
-              {connected ? "Connected" : "Connecting…"}
-            </p>
-          </div>
             {(["messages", "contacts"] as const).map((value) => (
               <TabsContent key={value} value={value} className="mt-0">
-              <ul className="h-[60vh] overflow-y-auto p-2" aria-label={tab === "contacts" ? "Contacts" : "Conversations"}>
-                {listLoading ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
-                {!listLoading && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
-                {shown.map((contact) => {
-                  const selected = conversation?.kind === "user" && conversation.id === contact.id;
-                  return (
-                    <li key={contact.id}>
-                      <button
-                        type="button"
-                        onClick={() => setConversation({ kind: "user", id: contact.id })}
-                        aria-current={selected ? "true" : undefined}
-                        className={cn(
-                          "flex w-full cursor-pointer items-center gap-3 rounded-lg p-3 text-left transition-colors hover:bg-accent",
-                          selected && "bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft",
-                        )}
-                      >
-                        <span className="relative">
-                          <UserAvatar displayName={contact.displayName} imageUrl={contact.profileImageUrl} />
-                          {online.has(contact.id) ? (
-                            <span className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-card bg-green-500" aria-label="Online" role="img" />
-                          ) : null}
-                        </span>
-                        <span className="min-w-0 flex-1">
-                          <span className="block truncate font-medium">{contact.displayName}</span>
-                          <span className="block truncate text-sm text-muted-foreground">
-                            {tab === "contacts" ? `@${contact.username}` : (contact.lastMessage ?? "Start a conversation")}
+                <ul className="h-[60vh] overflow-y-auto p-2" aria-label={tab === "contacts" ? "Contacts" : "Conversations"}>
+                  {listLoading ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
+                  {!listLoading && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
+                  {shown.map((contact) => {
+                    const selected = conversation?.kind === "user" && conversation.id === contact.id;
+                    return (
+                      <li key={contact.id}>
+                        <button
+                          type="button"
+                          onClick={() => setConversation({ kind: "user", id: contact.id })}
+                          aria-current={selected ? "true" : undefined}
+                          className={cn(
+                            "flex w-full cursor-pointer items-center gap-3 rounded-lg p-3 text-left transition-colors hover:bg-accent",
+                            selected && "bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft",
+                          )}
+                        >
+                          <span className="relative">
+                            <UserAvatar displayName={contact.displayName} imageUrl={contact.profileImageUrl} />
+                            {online.has(contact.id) ? (
+                              <span
+                                className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-card bg-green-500"
+                                aria-label="Online"
+                                role="img"
+                              />
+                            ) : null}
                           </span>
-                        </span>
-                        {contact.unreadCount > 0 ? (
-                          <Badge aria-label={`${contact.unreadCount} unread`} data-testid="unread-badge">
-                            {contact.unreadCount}
-                          </Badge>
-                        ) : null}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
+                          <span className="min-w-0 flex-1">
+                            <span className="block truncate font-medium">{contact.displayName}</span>
+                            <span className="block truncate text-sm text-muted-foreground">
+                              {tab === "contacts" ? `@${contact.username}` : (contact.lastMessage ?? "Start a conversation")}
+                            </span>
+                          </span>
+                          {contact.unreadCount > 0 ? (
+                            <Badge aria-label={`${contact.unreadCount} unread`} data-testid="unread-badge">
+                              {contact.unreadCount}
+                            </Badge>
+                          ) : null}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
               </TabsContent>
             ))}
           </Tabs>

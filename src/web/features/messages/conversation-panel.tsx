@@ -54,9 +54,12 @@ export function ConversationPanel(props: Props) {
     if (window.matchMedia("(max-width: 1023px)").matches) panelRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, [peer.kind, peer.id]);
 
-  useEffect(() => () => {
-    if (stopTimer.current) clearTimeout(stopTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (stopTimer.current) clearTimeout(stopTimer.current);
+    },
+    [],
+  );
 
   const sendTyping = (isTyping: boolean) => {
     liveLink.send("TYPING", { ...target, isTyping });
@@ -148,8 +151,13 @@ export function ConversationPanel(props: Props) {
         {messages.map((m) => {
           const mine = m.senderId === viewerId;
           return (
-            <li key={m.clientId ?? m.id} className={cn("flex max-w-[80%] flex-col", mine ? "items-end self-end" : "items-start self-start")}>
-              {!mine && peer.kind === "group" ? <span className="mb-0.5 text-xs font-medium text-muted-foreground">{m.senderName}</span> : null}
+            <li
+              key={m.clientId ?? m.id}
+              className={cn("flex max-w-[80%] flex-col", mine ? "items-end self-end" : "items-start self-start")}
+            >
+              {!mine && peer.kind === "group" ? (
+                <span className="mb-0.5 text-xs font-medium text-muted-foreground">{m.senderName}</span>
+              ) : null}
               <p
                 className={cn(
                   "rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap",

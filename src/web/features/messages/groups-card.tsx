@@ -12,7 +12,17 @@ import { GROUPS_KEY, joinGroup, useGroups } from "./use-chat";
 /** How many groups the card shows; View All lists every one. */
 const SHOWN_GROUPS = 3;
 
-function GroupRow({ group, onOpen, onJoin, joining }: { group: Group; onOpen: (id: number) => void; onJoin: (id: number) => void; joining: boolean }) {
+function GroupRow({
+  group,
+  onOpen,
+  onJoin,
+  joining,
+}: {
+  group: Group;
+  onOpen: (id: number) => void;
+  onJoin: (id: number) => void;
+  joining: boolean;
+}) {
   return (
     <li className="flex items-center justify-between gap-3 py-2.5">
       <div className="min-w-0">

@@ -144,7 +144,10 @@ export function MusicPage() {
   const queue = useMemo(() => filtered.map(toTrack), [filtered]);
   const category = categories.data?.find((c) => c.id === categoryId);
   const recentlyPlayed = user
-    ? (history.data ?? []).filter((entry) => entry.media.type === "song").map((entry) => entry.media).filter(search)
+    ? (history.data ?? [])
+        .filter((entry) => entry.media.type === "song")
+        .map((entry) => entry.media)
+        .filter(search)
     : filtered;
 
   return (
@@ -172,7 +175,11 @@ export function MusicPage() {
 
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
-          {songs.isLoading ? <Skeleton className="h-44 w-full rounded-xl" /> : <AudioPlayer track={queue.find((track) => track.id === sharedId) ?? queue[0] ?? null} queue={queue} />}
+          {songs.isLoading ? (
+            <Skeleton className="h-44 w-full rounded-xl" />
+          ) : (
+            <AudioPlayer track={queue.find((track) => track.id === sharedId) ?? queue[0] ?? null} queue={queue} />
+          )}
           <Tabs defaultValue="recent">
             <TabsList>
               <TabsTrigger value="recent">Recent</TabsTrigger>
@@ -180,7 +187,12 @@ export function MusicPage() {
               <TabsTrigger value="recommended">Recommended</TabsTrigger>
             </TabsList>
             <TabsContent value="recent">
-              <TrackTable items={filtered} loading={songs.isLoading} label="Recent tracks" empty="No music tracks found matching your search." />
+              <TrackTable
+                items={filtered}
+                loading={songs.isLoading}
+                label="Recent tracks"
+                empty="No music tracks found matching your search."
+              />
             </TabsContent>
             <TabsContent value="popular">
               <TrackTable
@@ -231,7 +243,9 @@ export function MusicPage() {
                       >
                         <Disc3 className="mb-1 size-4 text-primary" aria-hidden="true" />
                         <span className="text-sm font-medium">{c.name}</span>
-                        <span className="text-xs text-muted-foreground">{c.mediaCount ?? 0} {c.mediaCount === 1 ? "song" : "songs"}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {c.mediaCount ?? 0} {c.mediaCount === 1 ? "song" : "songs"}
+                        </span>
                       </Link>
                     </li>
                   ))}
@@ -261,7 +275,9 @@ export function MusicPage() {
                           <span className="block truncate text-sm font-medium">{item.title}</span>
                           <span className="block truncate text-xs text-muted-foreground">
                             {item.artist} · {formatDuration(item.duration)}
-                            {user ? ` · ${formatRelativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}` : ""}
+                            {user
+                              ? ` · ${formatRelativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}`
+                              : ""}
                           </span>
                         </span>
                       </button>

@@ -14,7 +14,8 @@ import { cn } from "@web/lib/utils";
 export function TrackTable({ items, loading, label, empty }: { items: MediaItem[]; loading?: boolean; label: string; empty: string }) {
   const player = usePlayer();
   const queue = items.map(toTrack);
-  if (!loading && items.length === 0) return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground">{empty}</p>;
+  if (!loading && items.length === 0)
+    return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
       <table className="w-full text-sm" aria-label={label}>

@@ -51,7 +51,11 @@ export function WorshipMusic() {
                         {song.artist} · {formatDuration(song.duration)}
                       </span>
                     </span>
-                    {playing ? <Pause className="size-4 text-primary" aria-hidden="true" /> : <Play className="size-4 text-muted-foreground" aria-hidden="true" />}
+                    {playing ? (
+                      <Pause className="size-4 text-primary" aria-hidden="true" />
+                    ) : (
+                      <Play className="size-4 text-muted-foreground" aria-hidden="true" />
+                    )}
                   </button>
                 </li>
               );

@@ -41,7 +41,17 @@ export function SpeedSelect({ className }: { className?: string }) {
  * The audio player of spec §4, showing the app's one player. When it plays another track (or nothing),
  * it shows `track` cued: pressing play starts it with `queue`. Compact mode: play button, seek bar and time only.
  */
-export function AudioPlayer({ track, queue, compact = false, className }: { track?: Track | null; queue?: Track[]; compact?: boolean; className?: string }) {
+export function AudioPlayer({
+  track,
+  queue,
+  compact = false,
+  className,
+}: {
+  track?: Track | null;
+  queue?: Track[];
+  compact?: boolean;
+  className?: string;
+}) {
   const player = usePlayer();
   const { registerInlinePlayer } = player;
   const current = player.current;
@@ -116,17 +126,34 @@ export function AudioPlayer({ track, queue, compact = false, className }: { trac
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <Button variant="ghost" size="icon" onClick={player.previous} disabled={!hasQueue || player.index === 0} aria-label="Previous track">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={player.previous}
+            disabled={!hasQueue || player.index === 0}
+            aria-label="Previous track"
+          >
             <SkipBack aria-hidden="true" />
           </Button>
           {playButton}
-          <Button variant="ghost" size="icon" onClick={player.next} disabled={!hasQueue || player.index >= player.queue.length - 1} aria-label="Next track">
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={player.next}
+            disabled={!hasQueue || player.index >= player.queue.length - 1}
+            aria-label="Next track"
+          >
             <SkipForward aria-hidden="true" />
           </Button>
         </div>
         <div className="flex items-center gap-2">
           <SpeedSelect />
-          <Button variant="ghost" size="icon" onClick={() => player.setVolume(player.volume > 0 ? 0 : 0.7)} aria-label={player.volume > 0 ? "Mute" : "Unmute"}>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => player.setVolume(player.volume > 0 ? 0 : 0.7)}
+            aria-label={player.volume > 0 ? "Mute" : "Unmute"}
+          >
             {player.volume > 0 ? <Volume2 aria-hidden="true" /> : <VolumeX aria-hidden="true" />}
           </Button>
           <Slider

@@ -31,13 +31,29 @@ export function GlobalPlayer() {
             </div>
           </div>
           <div className="flex items-center gap-1">
-            <Button variant="ghost" size="icon" onClick={player.previous} disabled={player.queue.length < 2 && player.currentTime < 3} aria-label="Previous track">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={player.previous}
+              disabled={player.queue.length < 2 && player.currentTime < 3}
+              aria-label="Previous track"
+            >
               <SkipBack aria-hidden="true" />
             </Button>
             <Button size="icon" className="rounded-full" onClick={player.toggle} aria-label={player.isPlaying ? "Pause" : "Play"}>
-              {player.isPlaying ? <Pause className="fill-current" aria-hidden="true" /> : <Play className="fill-current" aria-hidden="true" />}
+              {player.isPlaying ? (
+                <Pause className="fill-current" aria-hidden="true" />
+              ) : (
+                <Play className="fill-current" aria-hidden="true" />
+              )}
             </Button>
-            <Button variant="ghost" size="icon" onClick={player.next} disabled={player.index >= player.queue.length - 1} aria-label="Next track">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={player.next}
+              disabled={player.index >= player.queue.length - 1}
+              aria-label="Next track"
+            >
               <SkipForward aria-hidden="true" />
             </Button>
           </div>

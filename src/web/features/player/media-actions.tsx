@@ -4,7 +4,13 @@ import { Download, Flag, Heart, ListPlus, MoreVertical, Share2, Star } from "luc
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@web/components/ui/dropdown-menu";
 import { Label } from "@web/components/ui/label";
 import { useAuth } from "@web/features/auth/use-auth";
 import { AddToPlaylistDialog } from "@web/features/playlists/add-to-playlist-dialog";

@@ -8,7 +8,10 @@ import { toast } from "@web/lib/use-toast";
 /** Query keys, each naming its URL (spec §9: queryKey = [url]). Lists ask for up to 100 items; pages filter on the client. */
 export const mediaKeys = {
   list: (type: MediaType, options: { categoryId?: number; sort?: MediaSort } = {}) =>
-    ["/api/content/media", { type, categoryId: options.categoryId, sort: options.sort === "latest" ? undefined : options.sort, limit: 100 }] as const,
+    [
+      "/api/content/media",
+      { type, categoryId: options.categoryId, sort: options.sort === "latest" ? undefined : options.sort, limit: 100 },
+    ] as const,
   categories: (type: CategoryType) => ["/api/content/categories", { type }] as const,
   featured: ["/api/content/featured"] as const,
   recommended: (type: MediaType) => ["/api/content/recommended", { type }] as const,
@@ -69,7 +72,8 @@ export function useToggleFavorite() {
       );
       return invalidateMedia(queryClient);
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update your favorites."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not update your favorites."), variant: "destructive" }),
   });
 }
 

@@ -12,7 +12,15 @@ import { toTrack } from "./track";
 const kindLabel = { sermon: "Sermon", song: "Song", podcast: "Podcast" } as const;
 
 /** A list of mixed media (favorites, playlists, history, search) that plays in order from the chosen row. */
-export function MediaList({ items, label, extra }: { items: MediaItem[]; label: string; extra?: (item: MediaItem, index: number) => ReactNode }) {
+export function MediaList({
+  items,
+  label,
+  extra,
+}: {
+  items: MediaItem[];
+  label: string;
+  extra?: (item: MediaItem, index: number) => ReactNode;
+}) {
   const player = usePlayer();
   const queue = items.map(toTrack);
   return (

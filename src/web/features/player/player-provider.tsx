@@ -267,7 +267,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
           pendingSeek.current = null;
           if ("mediaSession" in navigator && Number.isFinite(audio.duration)) {
             try {
-              navigator.mediaSession.setPositionState({ duration: audio.duration, position: audio.currentTime, playbackRate: audio.playbackRate });
+              navigator.mediaSession.setPositionState({
+                duration: audio.duration,
+                position: audio.currentTime,
+                playbackRate: audio.playbackRate,
+              });
             } catch {
               // Position state is optional.
             }

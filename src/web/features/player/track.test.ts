@@ -30,7 +30,15 @@ describe("toTrack", () => {
       playCount: 0,
       likesCount: 0,
     });
-    expect(track).toMatchObject({ id: 7, title: "Still Waters", artist: "Naomi Asante", albumArt: "/media/thumb.jpg", audioSrc: "/media/song.mp3", duration: 47, isVideo: false });
+    expect(track).toMatchObject({
+      id: 7,
+      title: "Still Waters",
+      artist: "Naomi Asante",
+      albumArt: "/media/thumb.jpg",
+      audioSrc: "/media/song.mp3",
+      duration: 47,
+      isVideo: false,
+    });
   });
 });
 

@@ -58,7 +58,10 @@ export function WatchDialog({ item, open, onOpenChange }: { item: MediaItem; ope
           className="aspect-video w-full rounded-lg bg-black"
           data-testid="sermon-video"
           onLoadedMetadata={(event) => {
-            const position = startPosition({ resumePosition: item.resumePosition, duration: event.currentTarget.duration || item.duration });
+            const position = startPosition({
+              resumePosition: item.resumePosition,
+              duration: event.currentTarget.duration || item.duration,
+            });
             if (position) event.currentTarget.currentTime = position;
             event.currentTarget.playbackRate = rate;
           }}

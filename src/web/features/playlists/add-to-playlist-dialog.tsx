@@ -13,7 +13,15 @@ import { toast } from "@web/lib/use-toast";
 import { CreatePlaylistDialog } from "./create-playlist-dialog";
 
 /** Chooses one of the member's playlists for an item, or creates a new one with it. */
-export function AddToPlaylistDialog({ item, open, onOpenChange }: { item: MediaItem; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddToPlaylistDialog({
+  item,
+  open,
+  onOpenChange,
+}: {
+  item: MediaItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: open });
@@ -24,7 +32,8 @@ export function AddToPlaylistDialog({ item, open, onOpenChange }: { item: MediaI
       onOpenChange(false);
       return invalidateMedia(queryClient);
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not add to the playlist."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not add to the playlist."), variant: "destructive" }),
   });
 
   return (

@@ -23,12 +23,18 @@ export function useCreatePlaylist(onCreated?: (playlist: Playlist) => void) {
       onCreated?.(playlist);
       return invalidateMedia(queryClient);
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not create the playlist."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not create the playlist."), variant: "destructive" }),
   });
 }
 
 /** The Create Playlist form in a dialog; `trigger` opens it. Visitors are asked to sign in. */
-export function CreatePlaylistDialog({ trigger, mediaId, open: controlledOpen, onOpenChange }: {
+export function CreatePlaylistDialog({
+  trigger,
+  mediaId,
+  open: controlledOpen,
+  onOpenChange,
+}: {
   trigger?: ReactNode;
   mediaId?: number;
   open?: boolean;
@@ -68,7 +74,16 @@ export function CreatePlaylistDialog({ trigger, mediaId, open: controlledOpen, o
 
   return (
     <>
-      {trigger ? <span onClickCapture={(event) => { event.preventDefault(); handleOpenChange(true); }}>{trigger}</span> : null}
+      {trigger ? (
+        <span
+          onClickCapture={(event) => {
+            event.preventDefault();
+            handleOpenChange(true);
+          }}
+        >
+          {trigger}
+        </span>
+      ) : null}
       <Dialog open={open} onOpenChange={handleOpenChange}>
         <DialogContent>
           <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
@@ -91,7 +106,12 @@ export function CreatePlaylistDialog({ trigger, mediaId, open: controlledOpen, o
             </div>
             <div className="grid gap-2">
               <Label htmlFor="playlist-description">Description (optional)</Label>
-              <Input id="playlist-description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} />
+              <Input
+                id="playlist-description"
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                maxLength={500}
+              />
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -19,7 +19,17 @@ import { toTrack } from "@web/features/player/track";
 import { ApiRequestError, apiRequest, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
-function RenameDialog({ playlist, open, onOpenChange, onSave }: { playlist: Playlist; open: boolean; onOpenChange: (open: boolean) => void; onSave: (changes: { name: string; description: string }) => void }) {
+function RenameDialog({
+  playlist,
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  playlist: Playlist;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (changes: { name: string; description: string }) => void;
+}) {
   const [name, setName] = useState(playlist.name);
   const [description, setDescription] = useState(playlist.description ?? "");
   const [error, setError] = useState<string>();
@@ -39,7 +49,13 @@ function RenameDialog({ playlist, open, onOpenChange, onSave }: { playlist: Play
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="rename-name">Name</Label>
-            <Input id="rename-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "rename-error" : undefined} />
+            <Input
+              id="rename-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "rename-error" : undefined}
+            />
             <FieldError id="rename-error" message={error} />
           </div>
           <div className="grid gap-2">
@@ -79,14 +95,23 @@ export function PlaylistPage() {
       }
       return invalidateMedia(queryClient);
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not change the playlist."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not change the playlist."), variant: "destructive" }),
   });
 
   if (playlist.isLoading) return <Skeleton className="h-64 w-full" />;
   if (!playlist.data) {
     const missing = playlist.error instanceof ApiRequestError && playlist.error.status === 404;
     return (
-      <EmptyState icon={<ListMusic />} title={missing || !playlist.error ? "Playlist Not Found" : "Could not load the playlist"} action={<Button asChild><Link href="/playlists">Back to Playlists</Link></Button>}>
+      <EmptyState
+        icon={<ListMusic />}
+        title={missing || !playlist.error ? "Playlist Not Found" : "Could not load the playlist"}
+        action={
+          <Button asChild>
+            <Link href="/playlists">Back to Playlists</Link>
+          </Button>
+        }
+      >
         This playlist doesn't exist or may have been deleted.
       </EmptyState>
     );
@@ -127,7 +152,8 @@ export function PlaylistPage() {
                 <Button
                   variant="outline"
                   onClick={() => {
-                    if (window.confirm(`Delete the playlist “${data.name}”?`)) change.mutate({ method: "DELETE", url: `/api/playlists/${data.id}` });
+                    if (window.confirm(`Delete the playlist “${data.name}”?`))
+                      change.mutate({ method: "DELETE", url: `/api/playlists/${data.id}` });
                   }}
                 >
                   <Trash2 aria-hidden="true" />
@@ -139,7 +165,15 @@ export function PlaylistPage() {
         }
       />
       {items.length === 0 ? (
-        <EmptyState icon={<ListMusic />} title="This playlist is empty" action={<Button asChild><Link href="/music">Browse Music</Link></Button>}>
+        <EmptyState
+          icon={<ListMusic />}
+          title="This playlist is empty"
+          action={
+            <Button asChild>
+              <Link href="/music">Browse Music</Link>
+            </Button>
+          }
+        >
           Use Add to Playlist in the menu of any song, sermon or podcast.
         </EmptyState>
       ) : (
@@ -150,10 +184,24 @@ export function PlaylistPage() {
             own
               ? (item, index) => (
                   <div className="mt-1 flex gap-1">
-                    <Button variant="ghost" size="sm" className="h-7 px-2" disabled={index === 0 || change.isPending} onClick={() => move(index, -1)} aria-label={`Move ${item.title} up`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="h-7 px-2"
+                      disabled={index === 0 || change.isPending}
+                      onClick={() => move(index, -1)}
+                      aria-label={`Move ${item.title} up`}
+                    >
                       <ArrowUp aria-hidden="true" />
                     </Button>
-                    <Button variant="ghost" size="sm" className="h-7 px-2" disabled={index === items.length - 1 || change.isPending} onClick={() => move(index, 1)} aria-label={`Move ${item.title} down`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="h-7 px-2"
+                      disabled={index === items.length - 1 || change.isPending}
+                      onClick={() => move(index, 1)}
+                      aria-label={`Move ${item.title} down`}
+                    >
                       <ArrowDown aria-hidden="true" />
                     </Button>
                     <Button

@@ -35,10 +35,16 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
         </Link>
         {playlist.description ? <p className="truncate text-sm text-muted-foreground">{playlist.description}</p> : null}
         <p className="text-xs text-muted-foreground">
-          {items.length} {items.length === 1 ? "song" : "songs"} · {formatDuration(total)} · updated {formatRelativeTime(playlist.updatedAt)}
+          {items.length} {items.length === 1 ? "song" : "songs"} · {formatDuration(total)} · updated{" "}
+          {formatRelativeTime(playlist.updatedAt)}
         </p>
       </div>
-      <Button size="sm" disabled={items.length === 0} onClick={() => player.playTrack(queue[0], queue)} aria-label={`Play ${playlist.name}`}>
+      <Button
+        size="sm"
+        disabled={items.length === 0}
+        onClick={() => player.playTrack(queue[0], queue)}
+        aria-label={`Play ${playlist.name}`}
+      >
         <Play className="fill-current" aria-hidden="true" />
         Play
       </Button>

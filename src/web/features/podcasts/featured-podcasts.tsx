@@ -56,7 +56,13 @@ export function FeaturedPodcasts() {
                       {item.artist} · {formatDuration(item.duration)}
                     </p>
                   </div>
-                  <Button variant="secondary" size="icon" className="rounded-full" onClick={() => player.playTrack(queue[index + 1], queue)} aria-label={`Listen to ${item.title}`}>
+                  <Button
+                    variant="secondary"
+                    size="icon"
+                    className="rounded-full"
+                    onClick={() => player.playTrack(queue[index + 1], queue)}
+                    aria-label={`Listen to ${item.title}`}
+                  >
                     <Play aria-hidden="true" />
                   </Button>
                 </Card>

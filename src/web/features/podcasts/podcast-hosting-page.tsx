@@ -11,9 +11,21 @@ import { mediaKeys } from "@web/features/player/media-api";
 
 const steps = [
   { icon: Mic, title: "Record", text: "Record with any microphone or phone. Aim for a quiet room and speak close to the mic." },
-  { icon: Upload, title: "Upload", text: "Publish the episode from Create with a title, a description and cover art. We read its length from the file." },
-  { icon: Share2, title: "Share", text: "Episodes stream instantly to every member, with seeking, playback speed and resume where they stopped." },
-  { icon: BarChart3, title: "Grow", text: "See plays and likes per episode, and let members subscribe to your show to hear about new episodes." },
+  {
+    icon: Upload,
+    title: "Upload",
+    text: "Publish the episode from Create with a title, a description and cover art. We read its length from the file.",
+  },
+  {
+    icon: Share2,
+    title: "Share",
+    text: "Episodes stream instantly to every member, with seeking, playback speed and resume where they stopped.",
+  },
+  {
+    icon: BarChart3,
+    title: "Grow",
+    text: "See plays and likes per episode, and let members subscribe to your show to hear about new episodes.",
+  },
 ];
 
 const formats = ["MP3 (audio/mpeg)", "M4A / AAC", "OGG / Opus", "WAV", "FLAC", "MP4 video for video podcasts"];

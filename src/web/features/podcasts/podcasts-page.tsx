@@ -40,7 +40,8 @@ function SubscribeButton({ show }: { show: Category | undefined }) {
           : { title: "Unsubscribed", description: `You are no longer subscribed to ${show!.name}.` },
       );
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not update your subscription."), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "Could not update your subscription."), variant: "destructive" }),
   });
   if (!show) return null;
   return (
@@ -63,7 +64,9 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
   return (
     <section aria-labelledby="featured-podcast" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       <div className="grid gap-0 md:grid-cols-[16rem_1fr]">
-        {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="aspect-video h-full w-full object-cover md:aspect-square" /> : null}
+        {item.thumbnailUrl ? (
+          <img src={item.thumbnailUrl} alt="" className="aspect-video h-full w-full object-cover md:aspect-square" />
+        ) : null}
         <div className="flex flex-col gap-3 p-6">
           <Badge className="w-fit">
             <Radio className="size-3" aria-hidden="true" />
@@ -77,7 +80,8 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           </p>
           <p className="text-muted-foreground">{show?.description ?? item.description}</p>
           <p className="text-sm">
-            <span className="font-medium">Latest:</span> {item.title} · {formatDuration(item.duration)} · {formatRelativeTime(item.createdAt)}
+            <span className="font-medium">Latest:</span> {item.title} · {formatDuration(item.duration)} ·{" "}
+            {formatRelativeTime(item.createdAt)}
           </p>
           <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
@@ -129,7 +133,12 @@ export function PodcastsPage() {
         </ul>
       );
     }
-    if (all.length === 0) return <EmptyState icon={<Mic />} title="No Podcasts Found">New episodes will appear here as soon as they are published.</EmptyState>;
+    if (all.length === 0)
+      return (
+        <EmptyState icon={<Mic />} title="No Podcasts Found">
+          New episodes will appear here as soon as they are published.
+        </EmptyState>
+      );
     if (items.length === 0) return <EmptyState icon={<SearchX />} title="No podcasts match your search criteria." />;
     const queue = items.map(toTrack);
     return (
@@ -213,7 +222,10 @@ export function PodcastsPage() {
               {hosts.map(([host, episodes]) => (
                 <li key={host}>
                   <Card className="flex items-center gap-3 p-4">
-                    <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-lg font-semibold text-primary-soft-foreground" aria-hidden="true">
+                    <span
+                      className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary-soft text-lg font-semibold text-primary-soft-foreground"
+                      aria-hidden="true"
+                    >
                       {initial(host)}
                     </span>
                     <span className="min-w-0">
@@ -230,7 +242,10 @@ export function PodcastsPage() {
           </section>
         ) : null}
 
-        <section aria-labelledby="podcast-promo" className="rounded-2xl bg-gradient-to-br from-hero-from via-hero-via to-hero-to p-8 text-white">
+        <section
+          aria-labelledby="podcast-promo"
+          className="rounded-2xl bg-gradient-to-br from-hero-from via-hero-via to-hero-to p-8 text-white"
+        >
           <h2 id="podcast-promo" className="text-2xl font-bold">
             Start Your Own Christian Podcast
           </h2>

@@ -267,7 +267,13 @@ function PostDetail({ postId, viewerId, canModerate }: { postId: number; viewerI
         </Card>
       ) : (
         <>
-          <PostCard post={post.data} viewerId={viewerId} canModerate={canModerate} headingLevel="h3" {...actions(post.data, () => navigate("/community"))} />
+          <PostCard
+            post={post.data}
+            viewerId={viewerId}
+            canModerate={canModerate}
+            headingLevel="h3"
+            {...actions(post.data, () => navigate("/community"))}
+          />
           <Card className="p-5">
             <h3 className="text-base font-semibold">Comments ({post.data.commentsCount})</h3>
             {comments.isPending ? (

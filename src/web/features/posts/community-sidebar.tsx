@@ -117,13 +117,19 @@ function ReportsCard() {
   const { data, isPending } = useQuery<Report[]>({ queryKey: [REPORTS_KEY] });
   const act = useMutation({
     mutationFn: ({ report, remove }: { report: Report; remove: boolean }) =>
-      remove && report.post ? apiRequest("DELETE", `${POSTS_KEY}/${report.post.id}`) : apiRequest("POST", `${REPORTS_KEY}/${report.id}/resolve`),
+      remove && report.post
+        ? apiRequest("DELETE", `${POSTS_KEY}/${report.post.id}`)
+        : apiRequest("POST", `${REPORTS_KEY}/${report.id}/resolve`),
     onSuccess: (_answer, { remove }) => {
-      toast({ title: remove ? "Post Removed" : "Report Dismissed", description: remove ? "The post has been removed from the community." : "The post stays up." });
+      toast({
+        title: remove ? "Post Removed" : "Report Dismissed",
+        description: remove ? "The post has been removed from the community." : "The post stays up.",
+      });
       void queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
       void queryClient.invalidateQueries({ queryKey: [POSTS_KEY] });
     },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "The report could not be handled"), variant: "destructive" }),
+    onError: (error) =>
+      toast({ title: "Error", description: errorMessage(error, "The report could not be handled"), variant: "destructive" }),
   });
   return (
     <SidebarCard title="Reported Posts" icon={Flag}>

@@ -31,7 +31,10 @@ export function HomeCommunitySection() {
         </div>
       ) : isError || posts.length === 0 ? (
         <Card className="p-6 text-center text-muted-foreground">
-          No posts yet. <Link href="/community" className="font-medium text-primary hover:underline">Start the conversation</Link>
+          No posts yet.{" "}
+          <Link href="/community" className="font-medium text-primary hover:underline">
+            Start the conversation
+          </Link>
         </Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
@@ -58,7 +61,10 @@ export function HomeCommunitySection() {
                     {post.likesCount} {post.likesCount === 1 ? "like" : "likes"}
                   </span>
                   {post.commentsCount > 0 ? (
-                    <Link href={`/community/${post.id}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+                    <Link
+                      href={`/community/${post.id}`}
+                      className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
+                    >
                       <MessageCircle className="size-4" aria-hidden="true" />
                       View {post.commentsCount} comments
                     </Link>

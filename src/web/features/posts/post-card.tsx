@@ -24,7 +24,17 @@ type PostCardProps = {
 };
 
 /** One post of the community feed: author, relative time, text, image, and the like and comment buttons. */
-export function PostCard({ post, viewerId, canModerate, onLike, likePending, onOpen, onDelete, onReport, headingLevel = "h2" }: PostCardProps) {
+export function PostCard({
+  post,
+  viewerId,
+  canModerate,
+  onLike,
+  likePending,
+  onOpen,
+  onDelete,
+  onReport,
+  headingLevel = "h2",
+}: PostCardProps) {
   const Heading = headingLevel;
   const interactive = viewerId != null;
   const own = viewerId === post.userId;

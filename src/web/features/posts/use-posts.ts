@@ -90,7 +90,11 @@ export function useAddComment(postId: number) {
       refresh();
     },
     onError: (error) => {
-      toast({ title: "Error", description: failureMessage(error, messages.commentNotSignedIn, messages.commentFailed), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: failureMessage(error, messages.commentNotSignedIn, messages.commentFailed),
+        variant: "destructive",
+      });
     },
   });
 }

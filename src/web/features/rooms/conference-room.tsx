@@ -19,7 +19,21 @@ import { usePeerMesh } from "./use-peer-mesh";
 
 export type ActiveRoom = { roomCode: string; name: string };
 
-function VideoTile({ stream, name, isLocal, isHost, video, audio }: { stream: MediaStream | null; name: string; isLocal: boolean; isHost: boolean; video: boolean; audio: boolean }) {
+function VideoTile({
+  stream,
+  name,
+  isLocal,
+  isHost,
+  video,
+  audio,
+}: {
+  stream: MediaStream | null;
+  name: string;
+  isLocal: boolean;
+  isHost: boolean;
+  video: boolean;
+  audio: boolean;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
@@ -33,7 +47,14 @@ function VideoTile({ stream, name, isLocal, isHost, video, audio }: { stream: Me
       data-camera={video ? "on" : "off"}
       data-microphone={audio ? "on" : "off"}
     >
-      <video ref={ref} autoPlay playsInline muted={isLocal} className={cn("size-full object-cover", !showVideo && "hidden")} aria-label={`${name}'s video`} />
+      <video
+        ref={ref}
+        autoPlay
+        playsInline
+        muted={isLocal}
+        className={cn("size-full object-cover", !showVideo && "hidden")}
+        aria-label={`${name}'s video`}
+      />
       {!showVideo ? <UserAvatar displayName={name} size="lg" /> : null}
       <figcaption className="absolute bottom-2 left-2 flex items-center gap-1.5 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
         {isLocal ? `${name} (You)` : name}
@@ -176,7 +197,9 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   });
   useLiveEvent("MEDIA_STATE", (payload) => {
     if (payload.roomCode !== roomCode) return;
-    setParticipants((current) => current.map((p) => (p.userId === payload.userId ? { ...p, video: payload.video, audio: payload.audio } : p)));
+    setParticipants((current) =>
+      current.map((p) => (p.userId === payload.userId ? { ...p, video: payload.video, audio: payload.audio } : p)),
+    );
   });
   useLiveEvent("ERROR", (error) => {
     toast({ title: "Error", description: error.message, variant: "destructive" });
@@ -285,10 +308,23 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
 
       <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
         <div ref={stageRef} className={cn("flex flex-col gap-3", fullscreen && "bg-background p-4")}>
-          <div className="grid gap-3" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }} data-testid="video-grid" data-columns={columns}>
+          <div
+            className="grid gap-3"
+            style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+            data-testid="video-grid"
+            data-columns={columns}
+          >
             <VideoTile stream={localStream} name={viewer.displayName} isLocal isHost={me.isHost} video={cameraOn} audio={micOn} />
             {others.map((p) => (
-              <VideoTile key={p.userId} stream={remoteStreams[p.userId] ?? null} name={p.displayName} isLocal={false} isHost={p.isHost} video={p.video} audio={p.audio} />
+              <VideoTile
+                key={p.userId}
+                stream={remoteStreams[p.userId] ?? null}
+                name={p.displayName}
+                isLocal={false}
+                isHost={p.isHost}
+                video={p.video}
+                audio={p.audio}
+              />
             ))}
           </div>
           <div className="flex flex-wrap items-center justify-center gap-2" role="toolbar" aria-label="Call controls">
@@ -312,7 +348,13 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
             >
               {micOn ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
             </Button>
-            <Button variant={showChat ? "default" : "outline"} size="icon" onClick={() => setShowChat((v) => !v)} aria-pressed={showChat} aria-label="Chat">
+            <Button
+              variant={showChat ? "default" : "outline"}
+              size="icon"
+              onClick={() => setShowChat((v) => !v)}
+              aria-pressed={showChat}
+              aria-label="Chat"
+            >
               <MessageSquare aria-hidden="true" />
             </Button>
             <Button
@@ -324,7 +366,12 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
             >
               <Users aria-hidden="true" />
             </Button>
-            <Button variant="outline" size="icon" onClick={() => void toggleFullscreen()} aria-label={fullscreen ? "Exit fullscreen" : "Fullscreen"}>
+            <Button
+              variant="outline"
+              size="icon"
+              onClick={() => void toggleFullscreen()}
+              aria-label={fullscreen ? "Exit fullscreen" : "Fullscreen"}
+            >
               {fullscreen ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
             </Button>
           </div>
@@ -344,8 +391,16 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
                         {p.userId === viewer.id ? " (You)" : ""}
                       </span>
                       {p.isHost ? <Badge variant="soft">Host</Badge> : null}
-                      {p.audio ? <Mic className="size-4 text-muted-foreground" aria-label="Microphone on" role="img" /> : <MicOff className="size-4 text-destructive" aria-label="Microphone off" role="img" />}
-                      {p.video ? <Video className="size-4 text-muted-foreground" aria-label="Camera on" role="img" /> : <VideoOff className="size-4 text-destructive" aria-label="Camera off" role="img" />}
+                      {p.audio ? (
+                        <Mic className="size-4 text-muted-foreground" aria-label="Microphone on" role="img" />
+                      ) : (
+                        <MicOff className="size-4 text-destructive" aria-label="Microphone off" role="img" />
+                      )}
+                      {p.video ? (
+                        <Video className="size-4 text-muted-foreground" aria-label="Camera on" role="img" />
+                      ) : (
+                        <VideoOff className="size-4 text-destructive" aria-label="Camera off" role="img" />
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -367,7 +422,14 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
                   <label htmlFor="room-chat-input" className="sr-only">
                     Message the room
                   </label>
-                  <Input id="room-chat-input" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="Type a message..." autoComplete="off" maxLength={4000} />
+                  <Input
+                    id="room-chat-input"
+                    value={draft}
+                    onChange={(e) => setDraft(e.target.value)}
+                    placeholder="Type a message..."
+                    autoComplete="off"
+                    maxLength={4000}
+                  />
                   <Button type="submit" size="icon" disabled={!draft.trim() || !connected} aria-label="Send message">
                     <Send aria-hidden="true" />
                   </Button>

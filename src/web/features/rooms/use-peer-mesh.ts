@@ -31,7 +31,8 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
         pc.addTransceiver("audio", { direction: "recvonly" });
       }
       pc.onicecandidate = (event) => {
-        if (event.candidate) liveLink.send("NEW_ICE_CANDIDATE", { roomCode, targetUserId: userId, candidate: event.candidate.toJSON() as never });
+        if (event.candidate)
+          liveLink.send("NEW_ICE_CANDIDATE", { roomCode, targetUserId: userId, candidate: event.candidate.toJSON() as never });
       };
       pc.ontrack = (event) => {
         const remote = event.streams[0] ?? new MediaStream([event.track]);

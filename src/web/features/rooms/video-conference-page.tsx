@@ -123,7 +123,9 @@ function Lobby({ onEnter }: { onEnter: (room: ActiveRoom) => void }) {
           {rooms.isPending ? (
             <p className="text-sm text-muted-foreground">Loading conferences…</p>
           ) : !rooms.data?.length ? (
-            <Card className="p-6 text-center text-sm text-muted-foreground">No active conferences right now. Create one to get started.</Card>
+            <Card className="p-6 text-center text-sm text-muted-foreground">
+              No active conferences right now. Create one to get started.
+            </Card>
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2">
               {rooms.data.map((room) => (
@@ -216,7 +218,13 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
     <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4" noValidate>
       <div className="flex flex-col gap-2">
         <Label htmlFor="conference-name">Conference Name</Label>
-        <Input id="conference-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Wednesday Bible Study" maxLength={100} />
+        <Input
+          id="conference-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g. Wednesday Bible Study"
+          maxLength={100}
+        />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="conference-description">Description (optional)</Label>

@@ -33,7 +33,9 @@ export function SearchPage() {
   useEffect(() => setText(q), [q]);
   const results = useQuery<SearchResults>({ queryKey: ["/api/search", { q }], enabled: q.length > 0 });
   const data = results.data;
-  const total = data ? data.sermons.length + data.songs.length + data.podcasts.length + data.posts.length + data.members.length + data.events.length : 0;
+  const total = data
+    ? data.sermons.length + data.songs.length + data.podcasts.length + data.posts.length + data.members.length + data.events.length
+    : 0;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,9 +44,19 @@ export function SearchPage() {
 
   return (
     <>
-      <PageHeader title={q ? `Search results for “${q}”` : "Search"} icon={Search} description="Sermons, songs, podcasts, posts, members and events." />
+      <PageHeader
+        title={q ? `Search results for “${q}”` : "Search"}
+        icon={Search}
+        description="Sermons, songs, podcasts, posts, members and events."
+      />
       <form onSubmit={handleSubmit} className="mb-8 flex max-w-xl gap-2">
-        <Input type="search" aria-label="Search terms" placeholder="Refine your search..." value={text} onChange={(event) => setText(event.target.value)} />
+        <Input
+          type="search"
+          aria-label="Search terms"
+          placeholder="Refine your search..."
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
         <Button type="submit">Search</Button>
       </form>
       {!q ? (
@@ -80,7 +92,8 @@ export function SearchPage() {
                     <UserAvatar displayName={post.user.displayName} imageUrl={post.user.profileImageUrl} size="sm" />
                     <span className="min-w-0">
                       <span className="block text-sm font-medium">
-                        {post.user.displayName} <span className="font-normal text-muted-foreground">· {formatRelativeTime(post.createdAt)}</span>
+                        {post.user.displayName}{" "}
+                        <span className="font-normal text-muted-foreground">· {formatRelativeTime(post.createdAt)}</span>
                       </span>
                       <span className="line-clamp-2 text-sm text-muted-foreground">{post.content}</span>
                     </span>
@@ -93,7 +106,10 @@ export function SearchPage() {
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {data.members.map((member) => (
                 <li key={member.id}>
-                  <Link href={`/profile/${member.id}`} className="flex items-center gap-3 rounded-xl border border-border bg-card p-3 hover:bg-muted/50">
+                  <Link
+                    href={`/profile/${member.id}`}
+                    className="flex items-center gap-3 rounded-xl border border-border bg-card p-3 hover:bg-muted/50"
+                  >
                     <UserAvatar displayName={member.displayName} imageUrl={member.profileImageUrl} />
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{member.displayName}</span>

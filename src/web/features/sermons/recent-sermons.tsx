@@ -56,7 +56,13 @@ export function RecentSermons() {
           ))}
         </ul>
       )}
-      {watching ? <WatchDialog item={sermons.find((s) => s.id === watching.id) ?? watching} open onOpenChange={(open) => !open && setWatching(null)} /> : null}
+      {watching ? (
+        <WatchDialog
+          item={sermons.find((s) => s.id === watching.id) ?? watching}
+          open
+          onOpenChange={(open) => !open && setWatching(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -26,7 +26,10 @@ function useSermonParams() {
   const params = new URLSearchParams(search);
   const category = Number(params.get("category"));
   const play = Number(params.get("play"));
-  return { categoryId: Number.isInteger(category) && category > 0 ? category : undefined, playId: Number.isInteger(play) && play > 0 ? play : undefined };
+  return {
+    categoryId: Number.isInteger(category) && category > 0 ? category : undefined,
+    playId: Number.isInteger(play) && play > 0 ? play : undefined,
+  };
 }
 
 function SermonGrid({ items, onWatch }: { items: MediaItem[]; onWatch: (item: MediaItem) => void }) {
@@ -136,7 +139,12 @@ export function SermonsPage() {
         </ul>
       );
     }
-    if (all.length === 0) return <EmptyState icon={<BookOpen />} title="No Sermons Found">New messages will appear here as soon as they are published.</EmptyState>;
+    if (all.length === 0)
+      return (
+        <EmptyState icon={<BookOpen />} title="No Sermons Found">
+          New messages will appear here as soon as they are published.
+        </EmptyState>
+      );
     if (filtered.length === 0) return <EmptyState icon={<SearchX />} title="No sermons match your search criteria." />;
     if (items.length === 0) return <EmptyState icon={<FolderOpen />} title={emptyTitle} />;
     return <SermonGrid items={items} onWatch={setWatching} />;
@@ -151,7 +159,10 @@ export function SermonsPage() {
       />
       <div className="mb-6 grid gap-3 md:grid-cols-[1fr_14rem_12rem]">
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search sermons"
@@ -200,7 +211,11 @@ export function SermonsPage() {
       </div>
 
       <div className="flex flex-col gap-10">
-        {sermons.isLoading ? <Skeleton className="h-72 w-full rounded-2xl" /> : featured ? <FeaturedSermon item={featured} onWatch={() => setWatching(featured)} /> : null}
+        {sermons.isLoading ? (
+          <Skeleton className="h-72 w-full rounded-2xl" />
+        ) : featured ? (
+          <FeaturedSermon item={featured} onWatch={() => setWatching(featured)} />
+        ) : null}
 
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="h-auto w-full flex-wrap justify-start sm:w-auto">
@@ -265,7 +280,10 @@ export function SermonsPage() {
                 <ul>
                   {speakers.map(([name, count]) => (
                     <li key={name} className="flex items-center gap-3 rounded-lg p-3">
-                      <span className="flex size-10 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground" aria-hidden="true">
+                      <span
+                        className="flex size-10 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground"
+                        aria-hidden="true"
+                      >
                         {initial(name)}
                       </span>
                       <span className="min-w-0 flex-1">

@@ -39,14 +39,22 @@ export function ChangePasswordForm() {
       reset();
       toast({ title: "Password Changed", description: "Your password has been changed. You have been signed out on your other devices." });
     } catch (error) {
-      toast({ title: "Error", description: serverMessage(error, "Could not change your password. Please try again."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: serverMessage(error, "Could not change your password. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 
   return (
     <form onSubmit={handleSubmit(handleChangePassword)} noValidate className="flex max-w-md flex-col gap-4">
       <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-        <PasswordInput {...fieldAria("current-password", errors.currentPassword?.message)} autoComplete="current-password" {...register("currentPassword")} />
+        <PasswordInput
+          {...fieldAria("current-password", errors.currentPassword?.message)}
+          autoComplete="current-password"
+          {...register("currentPassword")}
+        />
       </FormField>
       <FormField
         id="new-password"
@@ -58,10 +66,18 @@ export function ChangePasswordForm() {
           </p>
         }
       >
-        <PasswordInput {...fieldAria("new-password", errors.newPassword?.message, "new-password-hint")} autoComplete="new-password" {...register("newPassword")} />
+        <PasswordInput
+          {...fieldAria("new-password", errors.newPassword?.message, "new-password-hint")}
+          autoComplete="new-password"
+          {...register("newPassword")}
+        />
       </FormField>
       <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <PasswordInput {...fieldAria("confirm-password", errors.confirmPassword?.message)} autoComplete="new-password" {...register("confirmPassword")} />
+        <PasswordInput
+          {...fieldAria("confirm-password", errors.confirmPassword?.message)}
+          autoComplete="new-password"
+          {...register("confirmPassword")}
+        />
       </FormField>
       <p className="text-sm text-muted-foreground">Changing your password signs you out on every other device.</p>
       <Button type="submit" disabled={isSubmitting} className="self-start">

@@ -34,7 +34,11 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" icon={Settings} description="Your profile, password, appearance and how the platform keeps in touch with you." />
+      <PageHeader
+        title="Settings"
+        icon={Settings}
+        description="Your profile, password, appearance and how the platform keeps in touch with you."
+      />
       {loading ? (
         <Spinner label="Loading settings…" className="py-16" />
       ) : !user ? (
@@ -112,7 +116,9 @@ export function SettingsPage() {
                         className={cn(
                           "flex cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 py-3 text-sm font-medium transition-colors",
                           "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-                          theme === option ? "border-primary bg-primary-soft text-primary-soft-foreground" : "border-border hover:bg-accent",
+                          theme === option
+                            ? "border-primary bg-primary-soft text-primary-soft-foreground"
+                            : "border-border hover:bg-accent",
                         )}
                       >
                         <Icon className="size-4" aria-hidden="true" />

@@ -42,7 +42,11 @@ function ServiceStream() {
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">Replay</Badge>
-          {replay ? <span className="text-sm text-muted-foreground">{formatRelativeTime(replay.createdAt)} · {formatDuration(replay.duration)}</span> : null}
+          {replay ? (
+            <span className="text-sm text-muted-foreground">
+              {formatRelativeTime(replay.createdAt)} · {formatDuration(replay.duration)}
+            </span>
+          ) : null}
         </div>
         <CardTitle className="text-xl">{replay ? replay.title : "Sunday Worship Service"}</CardTitle>
         <CardDescription>

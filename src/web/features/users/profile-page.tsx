@@ -1,7 +1,21 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "wouter";
-import { ArrowLeft, Camera, Crown, Heart, House, ListMusic, LogIn, MessageCircle, MessageSquare, Pencil, Play, Settings, Share2 } from "lucide-react";
+import {
+  ArrowLeft,
+  Camera,
+  Crown,
+  Heart,
+  House,
+  ListMusic,
+  LogIn,
+  MessageCircle,
+  MessageSquare,
+  Pencil,
+  Play,
+  Settings,
+  Share2,
+} from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import type { Playlist } from "@shared/contracts/playlists";
 import type { Post } from "@shared/contracts/posts";
@@ -195,7 +209,8 @@ function ProfileHeader({ profile, own }: { profile: User; own: boolean }) {
             <div className="flex gap-1.5">
               <dt className="sr-only">Posts</dt>
               <dd>
-                <span className="font-semibold">{profile.postCount}</span> <span className="text-muted-foreground">{profile.postCount === 1 ? "Post" : "Posts"}</span>
+                <span className="font-semibold">{profile.postCount}</span>{" "}
+                <span className="text-muted-foreground">{profile.postCount === 1 ? "Post" : "Posts"}</span>
               </dd>
             </div>
             <div className="flex gap-1.5">
@@ -265,7 +280,12 @@ function PostsTab({ profile, own }: { profile: User; own: boolean }) {
           <Card className="p-5">
             <p className="whitespace-pre-wrap break-words">{post.content}</p>
             {post.imageUrl ? (
-              <img src={post.imageUrl} alt={`Image shared by ${post.user.displayName}`} loading="lazy" className="mt-3 max-h-80 rounded-lg border border-border object-cover" />
+              <img
+                src={post.imageUrl}
+                alt={`Image shared by ${post.user.displayName}`}
+                loading="lazy"
+                className="mt-3 max-h-80 rounded-lg border border-border object-cover"
+              />
             ) : null}
             <div className="mt-3 flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
               <time dateTime={post.createdAt}>Posted {formatRelativeTime(post.createdAt)}</time>
@@ -319,7 +339,13 @@ function MediaTab({ profile, own }: { profile: User; own: boolean }) {
   const { data, isPending } = useQuery<MediaItem[]>({ queryKey: ["/api/users", profile.id, "media"] });
   if (isPending) return <p className="text-muted-foreground">Loading media...</p>;
   if (!data?.length) {
-    return <EmptyState text={own ? "You haven't published any sermons or music yet." : `${profile.displayName} hasn't published any media yet.`} href="/sermons" label="Browse Sermons" />;
+    return (
+      <EmptyState
+        text={own ? "You haven't published any sermons or music yet." : `${profile.displayName} hasn't published any media yet.`}
+        href="/sermons"
+        label="Browse Sermons"
+      />
+    );
   }
   return (
     <div className="grid gap-6">
@@ -334,7 +360,13 @@ function PlaylistsTab({ profile, own }: { profile: User; own: boolean }) {
   const { data, isPending } = useQuery<Playlist[]>({ queryKey: ["/api/playlists", { userId: profile.id }] });
   if (isPending) return <p className="text-muted-foreground">Loading playlists...</p>;
   if (!data?.length) {
-    return <EmptyState text={own ? "You haven't created any playlists yet." : `${profile.displayName} has no playlists yet.`} href="/music" label="Browse Music" />;
+    return (
+      <EmptyState
+        text={own ? "You haven't created any playlists yet." : `${profile.displayName} has no playlists yet.`}
+        href="/music"
+        label="Browse Music"
+      />
+    );
   }
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
@@ -365,7 +397,13 @@ function FavoritesTab({ profile, own }: { profile: User; own: boolean }) {
   const { data, isPending } = useQuery<MediaItem[]>({ queryKey: ["/api/users", profile.id, "favorites"] });
   if (isPending) return <p className="text-muted-foreground">Loading favorites...</p>;
   if (!data?.length) {
-    return <EmptyState text={own ? "You haven't added any favorites yet." : `${profile.displayName} has no favorites yet.`} href="/explore" label="Explore Content" />;
+    return (
+      <EmptyState
+        text={own ? "You haven't added any favorites yet." : `${profile.displayName} has no favorites yet.`}
+        href="/explore"
+        label="Explore Content"
+      />
+    );
   }
   return (
     <div className="grid gap-6">
@@ -435,7 +473,9 @@ export function ProfilePage() {
 
   const own = profile.data.id === user.id;
   // The own profile shows the signed-in record (it carries the email and follows edits at once).
-  const shown = own ? { ...profile.data, ...user, postCount: profile.data.postCount, favoriteCount: profile.data.favoriteCount } : profile.data;
+  const shown = own
+    ? { ...profile.data, ...user, postCount: profile.data.postCount, favoriteCount: profile.data.favoriteCount }
+    : profile.data;
   return (
     <div className="flex flex-col gap-6">
       <ProfileHeader key={shown.id} profile={shown} own={own} />
