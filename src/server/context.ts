@@ -6,6 +6,7 @@ import type { LiveHub } from "./live/hub";
 import type { DB } from "./db/schema";
 import { type SessionManager, createSessionManager } from "./modules/auth/session";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
+import { type Throttle, createThrottle } from "./throttle/throttle";
 
 /** What every module receives: configuration, the database and the session manager. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   sessions: SessionManager;
   /** Every time the server reads comes from here; tests drive it. */
   clock: Clock;
+  /** Throttles and caps, counted in the database so they hold across instances. */
+  throttle: Throttle;
   /** The live link's hub, set up when /ws is registered; modules use it to reach members in real time. */
   live?: LiveHub;
 }
@@ -25,6 +28,7 @@ export function createContext(config: Config, database: Database, clock: Clock =
     config,
     database,
     db: database.db,
+    throttle: createThrottle(database.db, clock),
     sessions: createSessionManager(config, createSessionsRepository(database.db)),
   };
 }

@@ -1,19 +1,21 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Database } from "./database";
 import { initial } from "./migrations/0001_initial";
-import { live } from "./migrations/0004_live";
 import { media } from "./migrations/0002_media";
 import { community } from "./migrations/0003_community";
+import { live } from "./migrations/0004_live";
 import { contact } from "./migrations/0005_contact";
+import { throttle } from "./migrations/0006_throttle";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
   return {
     "0001_initial": initial(dialect),
-    "0004_live": live(dialect),
     "0002_media": media(dialect),
     "0003_community": community(dialect),
+    "0004_live": live(dialect),
     "0005_contact": contact(dialect),
+    "0006_throttle": throttle(dialect),
   };
 }
 

@@ -275,3 +275,17 @@ export interface ContactMessagesTable {
 export interface DB {
   contact_messages: ContactMessagesTable;
 }
+
+/** Added by 0006_throttle: one fixed window of one throttle key (rule and subject), counted atomically. */
+export interface ThrottleCountersTable {
+  key: string;
+  /** Milliseconds since the epoch at which the window began. */
+  windowStart: number;
+  count: number;
+  /** Milliseconds since the epoch after which the row may be purged. */
+  expiresAt: number;
+}
+
+export interface DB {
+  throttle_counters: ThrottleCountersTable;
+}
