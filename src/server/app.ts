@@ -5,7 +5,9 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
+import { apiRoutes } from "@shared/contracts/routes";
 import { registerErrorHandler } from "./http/error-handler";
+import { buildOpenApiDocument, renderReferencePage } from "./http/openapi";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
@@ -29,6 +31,8 @@ import { publishingRoutes } from "./modules/publishing/publishing.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
+const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 /** The API modules, each a Fastify plugin mounted under /api. */
 const apiModules = [
   authRoutes,
@@ -48,6 +52,13 @@ const apiModules = [
   publishingRoutes,
   contactRoutes,
 ];
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** "METHOD /api/path" of every API route registered. */
+    registeredRoutes: string[];
+  }
+}
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
@@ -69,6 +80,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorateRequest("viewer", null);
   app.decorateRequest("sessionId", null);
 
+  // Every API route registered, so a test can hold the route table to what is really served.
+  const registeredRoutes: string[] = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat())
+      if (route.url.startsWith("/api/") && method !== "HEAD") registeredRoutes.push(`${method} ${route.url}`);
+  });
+
   registerErrorHandler(app);
   registerSecurity(app, ctx.config);
   await app.register(cookie);
@@ -83,6 +102,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         await ctx.sessions.load(request, reply);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
+      // The API's own description, generated from the route table.
+      const document = buildOpenApiDocument(apiRoutes, version);
+      const reference = renderReferencePage(document);
+      api.get("/openapi.json", async () => document);
+      api.get("/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(reference));
     },
     { prefix: "/api" },
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "./common";
+import { defineRoute } from "./route";
 
 export const contactMessages = {
   nameRequired: "Name is required",
@@ -51,3 +52,32 @@ export const contactListQuerySchema = z.object({
 });
 
 export const contactParamsSchema = z.object({ id: idSchema });
+
+/** The contact module's routes. */
+export const contactRoutes = {
+  send: defineRoute({
+    method: "POST",
+    path: "/api/contact",
+    summary: "Send a message to the church office (visitors too; throttled per address)",
+    access: "public",
+    body: createContactSchema,
+    status: 201,
+    response: contactReceiptSchema,
+  }),
+  inbox: defineRoute({
+    method: "GET",
+    path: "/api/contact",
+    summary: "The office inbox, newest first",
+    access: "admin",
+    query: contactListQuerySchema,
+    response: z.array(contactMessageSchema),
+  }),
+  markHandled: defineRoute({
+    method: "POST",
+    path: "/api/contact/:id/handled",
+    summary: "Mark a message handled (the first time is kept)",
+    access: "admin",
+    params: contactParamsSchema,
+    response: contactMessageSchema,
+  }),
+};

@@ -1,4 +1,7 @@
+import { type QueryKey, queryOptions } from "@tanstack/react-query";
 import type { ApiError } from "@shared/contracts/common";
+import type { RouteInput, RouteOutput } from "@shared/contracts/route";
+import type { ApiRouteKey, ApiRouteOf } from "@shared/contracts/routes";
 
 /**
  * A non-ok answer of the API. Its message is "<status>: <body text or status text>" (spec §8);
@@ -65,4 +68,76 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError) return serverMessage(error, fallback);
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * The URL a query key names: its string and number parts joined with "/", and a trailing
+ * plain object read as the query string, e.g. ["/api/content/media", { type: "sermon" }].
+ */
+export function urlFromQueryKey(queryKey: QueryKey): string {
+  const parts: string[] = [];
+  let search = "";
+  for (const part of queryKey) {
+    if (typeof part === "string" || typeof part === "number") {
+      parts.push(String(part));
+    } else if (part && typeof part === "object") {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(part)) {
+        if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+      }
+      const query = params.toString();
+      if (query) search = `?${query}`;
+    }
+  }
+  return parts.join("/") + search;
+}
+
+/** The input argument, optional when the route needs nothing. */
+type InputArgs<K extends ApiRouteKey> =
+  object extends RouteInput<ApiRouteOf<K>> ? [input?: RouteInput<ApiRouteOf<K>>] : [input: RouteInput<ApiRouteOf<K>>];
+type RouteMethod<K extends ApiRouteKey> = ApiRouteOf<K>["method"];
+/** The keys of the routes a query may read. */
+export type GetRouteKey = Extract<ApiRouteKey, `GET ${string}`>;
+
+/**
+ * The query key of a route: the path split at its parameters, then the query object, e.g.
+ * "GET /api/posts/:id/comments" with id 5 → ["/api/posts", 5, "comments"]. Joined back it is the URL
+ * (spec §7: the data fetch GETs the key), and ["/api/posts"] is a prefix of it, so invalidating a list
+ * also invalidates what hangs under it.
+ */
+export function routeKey<K extends ApiRouteKey>(key: K, input: Partial<RouteInput<ApiRouteOf<K>>> = {}): QueryKey {
+  const path = key.slice(key.indexOf(" ") + 1);
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  const parts: (string | number)[] = [];
+  let pending = "";
+  for (const segment of path.split("/").slice(1)) {
+    if (segment.startsWith(":")) {
+      const value = params[segment.slice(1)];
+      if (value === undefined) throw new Error(`${key}: missing parameter ${segment}`);
+      if (pending) parts.push(pending);
+      parts.push(value);
+      pending = "";
+    } else {
+      pending += `/${segment}`;
+    }
+  }
+  if (pending) parts.push(parts.length ? pending.slice(1) : pending);
+  const query = input.query as Record<string, unknown> | undefined;
+  return query && Object.keys(query).length ? [...parts, query] : parts;
+}
+
+/** The URL a route's key and input name. */
+export const routeUrl = <K extends ApiRouteKey>(key: K, input: Partial<RouteInput<ApiRouteOf<K>>> = {}) =>
+  urlFromQueryKey(routeKey(key, input));
+
+/** Calls a route of the contract: its URL and method from the key, its answer typed by the contract. */
+export function callRoute<K extends ApiRouteKey>(key: K, ...args: InputArgs<K>): Promise<RouteOutput<ApiRouteOf<K>>> {
+  const input = args[0] ?? {};
+  const method = key.slice(0, key.indexOf(" ")) as RouteMethod<K>;
+  return apiJson<RouteOutput<ApiRouteOf<K>>>(method, routeUrl(key, input), (input as { body?: unknown }).body);
+}
+
+/** A query's options for a GET route: the URL is the key (spec §9), the type comes from the contract. */
+export function routeQuery<K extends GetRouteKey>(key: K, ...args: InputArgs<K>) {
+  return queryOptions<RouteOutput<ApiRouteOf<K>>>({ queryKey: routeKey(key, args[0]) });
 }

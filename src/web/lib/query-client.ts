@@ -1,27 +1,5 @@
-import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
-import { ApiRequestError, apiRequest } from "./api";
-
-/**
- * The URL a query key names: its string and number parts joined with "/", and a trailing
- * plain object read as the query string, e.g. ["/api/content/media", { type: "sermon" }].
- */
-export function urlFromQueryKey(queryKey: QueryKey): string {
-  const parts: string[] = [];
-  let search = "";
-  for (const part of queryKey) {
-    if (typeof part === "string" || typeof part === "number") {
-      parts.push(String(part));
-    } else if (part && typeof part === "object") {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(part)) {
-        if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-      }
-      const query = params.toString();
-      if (query) search = `?${query}`;
-    }
-  }
-  return parts.join("/") + search;
-}
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { ApiRequestError, apiRequest, urlFromQueryKey } from "./api";
 
 type UnauthorizedBehavior = "throw" | "returnNull";
 

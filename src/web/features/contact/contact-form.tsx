@@ -4,13 +4,12 @@ import { Send } from "lucide-react";
 import { type CreateContact, createContactSchema } from "@shared/contracts/contact";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
-import { apiRequest, serverMessage } from "@web/lib/api";
+import { callRoute, routeKey, serverMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { queryClient } from "@web/lib/query-client";
 import { FormField, fieldAria } from "@web/features/auth/form-field";
 import { useAuth } from "@web/features/auth/use-auth";
 
-export const CONTACT_KEY = "/api/contact";
 export const textareaClasses =
   "w-full rounded-lg border border-input bg-card px-3 py-2 text-sm text-foreground shadow-xs placeholder:text-muted-foreground focus-visible:border-ring aria-invalid:border-destructive";
 
@@ -51,10 +50,10 @@ function ContactFormFields({
 
   async function handleSend(input: CreateContact) {
     try {
-      await apiRequest("POST", CONTACT_KEY, input);
+      await callRoute("POST /api/contact", { body: input });
       reset();
       toast({ title: "Message Sent", description: "Thank you! The church office will get back to you soon." });
-      if (user?.role === "admin") void queryClient.invalidateQueries({ queryKey: [CONTACT_KEY] });
+      if (user?.role === "admin") void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/contact") });
     } catch (error) {
       toast({
         title: "Error",

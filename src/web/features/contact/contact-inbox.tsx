@@ -1,25 +1,22 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCheck, Inbox, Mail } from "lucide-react";
-import type { ContactMessage } from "@shared/contracts/contact";
 import { formatRelativeTime } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
-import { apiJson, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
 import { toast } from "@web/lib/use-toast";
-import { CONTACT_KEY } from "./contact-form";
 
 /** The office inbox (admins): received messages, newest first, each marked handled once answered. */
 export function ContactInbox() {
-  const inbox = useQuery<ContactMessage[]>({ queryKey: [CONTACT_KEY] });
+  const inboxQuery = routeQuery("GET /api/contact");
+  const inbox = useQuery(inboxQuery);
   const markHandled = useMutation({
-    mutationFn: (id: number) => apiJson<ContactMessage>("POST", `${CONTACT_KEY}/${id}/handled`),
+    mutationFn: (id: number) => callRoute("POST /api/contact/:id/handled", { params: { id } }),
     onSuccess: (handled) =>
-      queryClient.setQueryData<ContactMessage[]>([CONTACT_KEY], (list) =>
-        list?.map((message) => (message.id === handled.id ? handled : message)),
-      ),
+      queryClient.setQueryData(inboxQuery.queryKey, (list) => list?.map((message) => (message.id === handled.id ? handled : message))),
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, "Could not update the message."), variant: "destructive" }),
   });

@@ -1,0 +1,21 @@
+import { contactRoutes } from "./contact";
+import type { RouteContract, RouteKey } from "./route";
+
+/**
+ * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
+ * document at /api/openapi.json is generated from it, and the web's client takes its types from it.
+ */
+export const apiRoutes = {
+  contact: contactRoutes,
+} satisfies Record<string, Record<string, RouteContract>>;
+
+type Table = typeof apiRoutes;
+/** Any route of the table. */
+export type ApiRoute = { [Domain in keyof Table]: Table[Domain][keyof Table[Domain]] }[keyof Table];
+/** Every route's key, "METHOD /api/path". */
+export type ApiRouteKey = RouteKey<ApiRoute>;
+/** The route a key names. */
+export type ApiRouteOf<K extends ApiRouteKey> = Extract<
+  ApiRoute,
+  { method: K extends `${infer M} ${string}` ? M : never; path: K extends `${string} ${infer P}` ? P : never }
+>;

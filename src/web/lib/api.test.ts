@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { routeKey, routeUrl, urlFromQueryKey } from "./api";
+
+describe("urlFromQueryKey", () => {
+  it("joins the key's parts with slashes, as the default GET of spec §7", () => {
+    expect(urlFromQueryKey(["/api/posts", 12, "comments"])).toBe("/api/posts/12/comments");
+  });
+
+  it("reads a trailing object as the query string and drops empty values", () => {
+    expect(urlFromQueryKey(["/api/content/media", { type: "sermon", categoryId: undefined, q: "" }])).toBe(
+      "/api/content/media?type=sermon",
+    );
+  });
+});
+
+describe("routeKey", () => {
+  it("splits a route's path at its parameters, so the joined key is the URL and the list's key is its prefix", () => {
+    const key = routeKey("POST /api/contact/:id/handled", { params: { id: 7 } });
+    expect(key).toEqual(["/api/contact", 7, "handled"]);
+    expect(urlFromQueryKey(key)).toBe("/api/contact/7/handled");
+  });
+
+  it("puts the query last and leaves it out when empty", () => {
+    expect(routeKey("GET /api/contact", { query: { status: "open" } })).toEqual(["/api/contact", { status: "open" }]);
+    expect(routeKey("GET /api/contact", {})).toEqual(["/api/contact"]);
+    expect(routeUrl("GET /api/contact", { query: { status: "handled", limit: 5 } })).toBe("/api/contact?status=handled&limit=5");
+  });
+});
