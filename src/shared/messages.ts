@@ -78,6 +78,7 @@ export const messages = {
   emailTaken: "That email is already registered.",
   invalidCredentials: "Invalid username or password.",
   tooManyAttempts: "Too many sign-in attempts. Please try again later.",
+  invalidCursor: "Invalid cursor",
   invalidInput: "Invalid input.",
   crossOrigin: "Cross-origin requests are not allowed.",
   unsupportedMediaType: "Requests must be sent as JSON or multipart form data.",

@@ -15,12 +15,11 @@ export const idParamsSchema = z.object({ id: idSchema });
 /** ISO 8601 timestamps travel as strings. */
 export const timestampSchema = z.string().describe("ISO 8601 timestamp");
 
-/** Keyset pagination on (createdAt, id): `cursor` is the opaque value a previous page answered. */
+/** The response header that carries the next page's cursor (also in `Link: <url>; rel="next"`, decision 0004). */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** The query of a paginated list: `limit` (default 20, at most 100) and the opaque `cursor` a previous page answered. */
 export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
   cursor: z.string().max(200).optional(),
 });
-
-export function encodeCursor(createdAt: string, id: number): string {
-  return Buffer.from(`${createdAt}|${id}`).toString("base64url");
-}
