@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { messages } from "@shared/messages";
-import { HttpError } from "./errors";
+import { HttpError, isBadValueError } from "./errors";
 
 interface ValidationIssue {
   instancePath?: string;
@@ -40,6 +40,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.code(500).send({ message: messages.internal, code: "internal" });
+    }
+    if (isBadValueError(error)) {
+      request.log.info({ event: "bad_value", code: error.code, url: request.routeOptions.url }, "database refused a value");
+      return reply.code(400).send({ message: messages.invalidInput, code: "invalid_input" });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

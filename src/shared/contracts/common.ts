@@ -9,7 +9,10 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
-export const idSchema = z.coerce.number().int().positive();
+/** The largest id a row may have: PostgreSQL's `integer` (SQLite's is larger, but both dialects must agree). */
+export const MAX_ID = 2_147_483_647;
+/** An id in a path, query or body: a positive integer that fits the database's id column. */
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** ISO 8601 timestamps travel as strings. */
