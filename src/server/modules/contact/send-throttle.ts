@@ -12,12 +12,13 @@ export function createSendThrottle(limit = CONTACT_LIMIT, windowMs = CONTACT_WIN
     /** Records a send and answers 0, or answers how many ms until the address may send again. */
     take(ip: string, now: number): number {
       if (sent.size > 10_000) {
-        for (const [key, times] of sent) if (times[times.length - 1] <= now - windowMs) sent.delete(key);
+        for (const [key, times] of sent) if ((times.at(-1) ?? 0) <= now - windowMs) sent.delete(key);
       }
       const recent = (sent.get(ip) ?? []).filter((time) => time > now - windowMs);
+      const [oldest = now] = recent;
       if (recent.length >= limit) {
         sent.set(ip, recent);
-        return recent[0] + windowMs - now;
+        return oldest + windowMs - now;
       }
       recent.push(now);
       sent.set(ip, recent);
