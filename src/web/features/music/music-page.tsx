@@ -40,6 +40,8 @@ function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
   }, [songs]);
   if (!artist) return null;
   const [name, tracks] = artist;
+  const [lead] = tracks;
+  if (!lead) return null;
   const plays = tracks.reduce((sum, song) => sum + song.playCount, 0);
   const queue = tracks.map(toTrack);
   return (
@@ -52,8 +54,8 @@ function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
         </p>
       </div>
       <CardContent className="flex items-center justify-between gap-3 p-4">
-        <p className="line-clamp-2 text-sm text-muted-foreground">{tracks[0].description}</p>
-        <Button size="sm" onClick={() => player.playTrack(queue[0], queue)}>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{lead.description}</p>
+        <Button size="sm" onClick={() => player.playTrack(toTrack(lead), queue)}>
           <Play className="fill-current" aria-hidden="true" />
           Play
         </Button>
