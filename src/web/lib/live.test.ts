@@ -107,10 +107,23 @@ describe("LiveLink (the web client of /ws)", () => {
     link.retain(7);
     FakeSocket.at(0).open();
     const errors: string[] = [];
-    link.on("ERROR", (payload) => errors.push(payload.message));
+    link.on("ERROR", (payload) => void errors.push(payload.message));
     FakeSocket.at(0).receive({ type: "ERROR", payload: { message: "Nope" } });
     FakeSocket.at(0).receive({ type: "ERROR", payload: { text: "wrong shape" } });
     FakeSocket.at(0).receive({ type: "SOMETHING_ELSE", payload: {} });
     expect(errors).toEqual(["Nope"]);
+  });
+
+  it("logs an async handler's failure instead of leaving it unhandled", async () => {
+    const link = new LiveLink();
+    link.retain(7);
+    FakeSocket.at(0).open();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    link.on("ERROR", async () => {
+      throw new Error("peer left");
+    });
+    FakeSocket.at(0).receive({ type: "ERROR", payload: { message: "Nope" } });
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("Handling ERROR failed", new Error("peer left")));
+    logged.mockRestore();
   });
 });
