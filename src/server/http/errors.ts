@@ -25,9 +25,3 @@ export function isUniqueViolation(error: unknown): boolean {
   const err = error as { code?: string; message?: string };
   return err?.code === "23505" || err?.code === "SQLITE_CONSTRAINT_UNIQUE" || err?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
-
-/** True for a foreign-key violation in either dialect. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const err = error as { code?: string };
-  return err?.code === "23503" || err?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
-}

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
 
 /** The error body of every non-2xx answer (DESIGN.md §4). */
 export const errorSchema = z.object({
@@ -14,12 +13,6 @@ export const idParamsSchema = z.object({ id: idSchema });
 
 /** ISO 8601 timestamps travel as strings. */
 export const timestampSchema = z.string().describe("ISO 8601 timestamp");
-
-/** Keyset pagination on (createdAt, id): `cursor` is the opaque value a previous page answered. */
-export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
-});
 
 export function encodeCursor(createdAt: string, id: number): string {
   return Buffer.from(`${createdAt}|${id}`).toString("base64url");
