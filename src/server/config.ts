@@ -71,8 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+    const [issue] = result.error.issues;
+    throw new ConfigError(issue ? `Invalid configuration: ${issue.path.join(".")} ${issue.message}` : "Invalid configuration");
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);

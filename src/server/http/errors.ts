@@ -34,9 +34,3 @@ export function isBadValueError(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return typeof code === "string" && /^22(P02|P05|021|003|001|007|008)$/.test(code);
 }
-
-/** True for a foreign-key violation in either dialect. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const err = error as { code?: string };
-  return err?.code === "23503" || err?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
-}

@@ -144,9 +144,9 @@ export class LiveClient {
     timeoutMs = 5000,
   ): Promise<ServerPayload<T>> {
     const match = (event: ServerEvent) => event.type === type && where(event.payload as ServerPayload<T>);
-    const index = this.events.findIndex(match);
-    if (index >= 0) {
-      const [event] = this.events.splice(index, 1);
+    const event = this.events.find(match);
+    if (event) {
+      this.events.splice(this.events.indexOf(event), 1);
       return Promise.resolve(event.payload) as Promise<ServerPayload<T>>;
     }
     return new Promise<unknown>((resolve, reject) => {

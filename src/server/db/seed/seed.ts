@@ -87,6 +87,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
     }
 
     const creator = demoContent.members.find((member) => member.role === "admin") ?? demoContent.members[0];
+    if (!creator) throw new Error("Demo content names no members");
     const mediaIds: { id: number; type: string }[] = [];
     for (const item of demoContent.media) {
       const row = await trx
@@ -178,6 +179,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
 
     // A few conversations between demo members, so Messaging is not empty.
     const [first, second, third] = demoContent.members.map((member) => userId(member.username));
+    if (first === undefined || second === undefined || third === undefined) throw new Error("Demo content needs at least three members");
     await trx
       .insertInto("messages")
       .values([
@@ -278,7 +280,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
       { media: sermons[0], position: 20 },
       { media: songs[2], position: 0 },
       ...(podcastEpisode ? [{ media: podcastEpisode, position: 30 }] : []),
-    ].filter((entry) => entry.media !== undefined);
+    ].flatMap(({ media, position }) => (media ? [{ media, position }] : []));
     if (listened.length > 0) {
       await trx
         .insertInto("play_history")

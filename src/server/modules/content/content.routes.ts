@@ -72,8 +72,8 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (cursorText && !cursor) throw badRequest(contentMessages.invalidCursor, "invalid_cursor");
       const rows = await content.list({ type, categoryId, sort, limit, cursor });
       const page = rows.slice(0, limit);
-      if (rows.length > limit) {
-        const last = page[page.length - 1];
+      const last = page.at(-1);
+      if (rows.length > limit && last) {
         const value = sort === "latest" ? last.createdAt : Number(sort === "most_viewed" ? last.playCount : last.likesCount);
         const next = encodeMediaCursor({ sort, value, id: last.id });
         reply.header("link", `<${nextPageUrl(request, next)}>; rel="next"`);

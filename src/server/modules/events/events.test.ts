@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { eventMessages } from "@shared/contracts/events";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
@@ -49,6 +49,7 @@ describe("iCalendar writer", () => {
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(events).toHaveLength(1);
     const [event] = events;
+    assert.isDefined(event);
     expect(event.uid).toBe("event-7@example.org");
     expect(event.summary).toBe("Youth Night, Worship; Games");
     expect(event.description).toBe(description);
@@ -198,6 +199,7 @@ describeEachDatabase("events", (dialect) => {
     expect(cancelled.json().cancelledAt).not.toBeNull();
     const ics = (await t.app.inject({ method: "GET", url: `${url}.ics` })).body;
     const [parsed] = parseEvents(ics).events;
+    assert.isDefined(parsed);
     expect(parsed.sequence).toBe(2);
     expect(parsed.component.getFirstPropertyValue("status")).toBe("CANCELLED");
   });
@@ -212,12 +214,14 @@ describeEachDatabase("events", (dialect) => {
     expect(response.body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const { events } = parseEvents(response.body);
     expect(events).toHaveLength(1);
-    expect(events[0].summary).toBe("Christmas Eve, Candlelight; Service");
-    expect(events[0].description).toBe("Carols\nand candles");
-    expect(events[0].location).toBe("Main Sanctuary");
-    expect(events[0].uid).toBe(`event-${created.id}@localhost`);
-    expect(events[0].startDate.toJSDate().getTime()).toBe(Math.floor(Date.parse(created.startTime) / 1000) * 1000);
-    expect(events[0].duration.toSeconds()).toBe(5400);
+    const [only] = events;
+    assert.isDefined(only);
+    expect(only.summary).toBe("Christmas Eve, Candlelight; Service");
+    expect(only.description).toBe("Carols\nand candles");
+    expect(only.location).toBe("Main Sanctuary");
+    expect(only.uid).toBe(`event-${created.id}@localhost`);
+    expect(only.startDate.toJSDate().getTime()).toBe(Math.floor(Date.parse(created.startTime) / 1000) * 1000);
+    expect(only.duration.toSeconds()).toBe(5400);
     expect((await t.app.inject({ method: "GET", url: "/api/events/999999.ics" })).statusCode).toBe(404);
   });
 

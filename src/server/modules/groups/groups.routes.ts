@@ -67,8 +67,9 @@ export async function groupsRoutes(app: FastifyInstance, ctx: AppContext) {
       if (cursor && !position) throw badRequest("Invalid cursor.");
       const rows = await messagesRepo.groupMessages(groupId, { limit: limit + 1, cursor: position });
       const page = rows.slice(0, limit);
-      if (rows.length > limit) {
-        const next = new URLSearchParams({ limit: String(limit), cursor: encodeMessageCursor(page[page.length - 1]) });
+      const last = page.at(-1);
+      if (rows.length > limit && last) {
+        const next = new URLSearchParams({ limit: String(limit), cursor: encodeMessageCursor(last) });
         reply.header("x-next-cursor", next.get("cursor")!);
         reply.header("link", `</api/groups/${groupId}/messages?${next}>; rel="next"`);
       }

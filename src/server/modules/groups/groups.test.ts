@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, expect, it } from "vitest";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 
@@ -24,7 +24,9 @@ describeEachDatabase("groups API", (dialect) => {
       ])
       .returning("id")
       .execute();
-    groupId = rows[0].id;
+    const [first] = rows;
+    assert.isDefined(first);
+    groupId = first.id;
   });
   afterAll(async () => t.close());
 

@@ -44,14 +44,14 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext) {
       if (request.query.cursor && !cursor) throw badRequest(contentMessages.invalidCursor, "invalid_cursor");
       const rows = await history.list(viewer.id, request.query.limit, cursor);
       const page = rows.slice(0, request.query.limit);
-      if (rows.length > page.length) {
-        const last = page[page.length - 1];
+      const last = page.at(-1);
+      if (rows.length > page.length && last) {
         const next = encodeCursor({ playedAt: last.playedAt, id: last.historyId });
         reply.header("link", `<${nextPageUrl(request, next)}>; rel="next"`);
         reply.header("x-next-cursor", next);
       }
       const media = await presentMediaList(content, page, viewer.id);
-      return page.map((row, index) => ({ mediaId: row.id, position: Number(row.position), playedAt: row.playedAt, media: media[index] }));
+      return page.map((row, index) => ({ mediaId: row.id, position: Number(row.position), playedAt: row.playedAt, media: media[index]! }));
     },
   );
 

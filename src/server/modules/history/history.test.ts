@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, expect, it } from "vitest";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { registerMember } from "../../test/factories";
 import { createMedia } from "../../test/media-factories";
@@ -38,7 +38,8 @@ describeEachDatabase("history", (dialect) => {
     }
     const first = await call("GET", "/api/history?limit=3", member.cookie);
     expect(first.json()).toHaveLength(3);
-    const next = /<([^>]+)>/.exec(first.headers.link as string)![1];
+    const [, next] = /<([^>]+)>/.exec(first.headers.link as string) ?? [];
+    assert.isDefined(next);
     const second = await call("GET", next, member.cookie);
     expect(second.json().map((e: { mediaId: number }) => e.mediaId)).toEqual([media[1], media[0]]);
     expect(second.headers.link).toBeUndefined();

@@ -31,12 +31,13 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
       // One extra row tells whether an older page exists.
       const rows = await messagesRepo.conversation(viewer.id, other, { limit: limit + 1, cursor: position });
       const page = rows.slice(0, limit);
-      if (rows.length > limit) {
+      const last = page.at(-1);
+      if (rows.length > limit && last) {
         const next = new URLSearchParams({
           userId: String(userId),
           otherUserId: String(otherUserId),
           limit: String(limit),
-          cursor: encodeMessageCursor(page[page.length - 1]),
+          cursor: encodeMessageCursor(last),
         });
         reply.header("x-next-cursor", next.get("cursor")!);
         reply.header("link", `</api/messages?${next}>; rel="next"`);

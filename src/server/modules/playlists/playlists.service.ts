@@ -23,7 +23,8 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       playlistItems: items
-        .map((item, index) => ({ item, media: media[index] }))
+        // presentMediaList answers one item per row, in order.
+        .map((item, index) => ({ item, media: media[index]! }))
         .filter(({ item }) => item.playlistId === row.id)
         .map(({ item, media: presented }) => ({
           id: item.itemId,
@@ -43,7 +44,7 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
 
   async function reload(id: number, viewerId: number): Promise<Playlist> {
     const [playlist] = await present([(await playlists.findById(id))!], viewerId);
-    return playlist;
+    return playlist!;
   }
 
   const now = () => new Date().toISOString();
@@ -57,7 +58,7 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
       const row = await playlists.findById(id);
       if (!row) throw notFound(playlistMessages.notFound);
       const [playlist] = await present([row], viewerId);
-      return playlist;
+      return playlist!;
     },
 
     async create(viewer: Viewer, name: string, description: string | null | undefined) {

@@ -60,7 +60,7 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
         requireViewer(request);
         const form = await readMultipartForm(request);
         if (form.file) uploadedImages.set(request, form.file);
-        request.body = { content: form.fields.content };
+        request.body = { content: form.fields.content ?? "" };
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(star
 export function sniffMedia(bytes: Buffer): SniffedMedia | null {
   if (bytes.length >= 3 && ascii(bytes, 0, 3) === "ID3") return { ext: "mp3", mimeType: "audio/mpeg" };
   // An MPEG audio frame header: 11 sync bits, and a layer other than the "reserved" 00 that AAC's ADTS uses.
-  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && (bytes[1] & 0x06) !== 0)
+  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes.readUInt8(1) & 0xe0) === 0xe0 && (bytes.readUInt8(1) & 0x06) !== 0)
     return { ext: "mp3", mimeType: "audio/mpeg" };
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
     const brand = ascii(bytes, 8, 12);

@@ -20,7 +20,7 @@ type Page = { messages: ChatMessage[]; next: string | null };
 function nextLink(response: Response): string | null {
   const link = response.headers.get("link");
   const match = link?.match(/<([^>]+)>;\s*rel="next"/);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 async function fetchPage(url: string): Promise<Page> {

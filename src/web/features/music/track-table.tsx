@@ -72,7 +72,7 @@ export function TrackTable({ items, loading, label, empty }: { items: MediaItem[
                           size="icon"
                           className="size-9"
                           aria-label={playing ? `Pause ${item.title}` : `Play ${item.title}`}
-                          onClick={() => (isCurrent ? player.toggle() : player.playTrack(queue[index], queue))}
+                          onClick={() => (isCurrent ? player.toggle() : player.playTrack(toTrack(item), queue))}
                         >
                           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
                         </Button>

@@ -39,14 +39,18 @@ export function FeaturedPodcasts() {
                 {first.artist} · {formatDuration(first.duration)} · {formatRelativeTime(first.createdAt)}
               </p>
               <p className="line-clamp-2 text-sm text-muted-foreground">{first.description}</p>
-              <Button className="mt-auto w-fit" onClick={() => player.playTrack(queue[0], queue)} aria-label={`Listen to ${first.title}`}>
+              <Button
+                className="mt-auto w-fit"
+                onClick={() => player.playTrack(toTrack(first), queue)}
+                aria-label={`Listen to ${first.title}`}
+              >
                 <Headphones aria-hidden="true" />
                 Listen
               </Button>
             </div>
           </Card>
           <ul className="flex flex-col gap-3">
-            {rest.map((item, index) => (
+            {rest.map((item) => (
               <li key={item.id}>
                 <Card className="flex items-center gap-3 p-3">
                   <AlbumArt src={item.thumbnailUrl} className="size-16" />
@@ -60,7 +64,7 @@ export function FeaturedPodcasts() {
                     variant="secondary"
                     size="icon"
                     className="rounded-full"
-                    onClick={() => player.playTrack(queue[index + 1], queue)}
+                    onClick={() => player.playTrack(toTrack(item), queue)}
                     aria-label={`Listen to ${item.title}`}
                   >
                     <Play aria-hidden="true" />

@@ -85,7 +85,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           </p>
           <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-            <Button onClick={() => player.playTrack(queue[0], queue)}>
+            <Button onClick={() => queue[0] && player.playTrack(queue[0], queue)}>
               <Play className="fill-current" aria-hidden="true" />
               Play Latest
             </Button>
@@ -143,13 +143,13 @@ export function PodcastsPage() {
     const queue = items.map(toTrack);
     return (
       <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Podcast episodes">
-        {items.map((item, index) => (
+        {items.map((item) => (
           <li key={item.id}>
             <MediaCard
               item={item}
               badge={showOf(item) ? <Badge variant="secondary">{showOf(item)!.name}</Badge> : undefined}
               action={
-                <Button size="sm" onClick={() => player.playTrack(queue[index], queue)} aria-label={`Listen to ${item.title}`}>
+                <Button size="sm" onClick={() => player.playTrack(toTrack(item), queue)} aria-label={`Listen to ${item.title}`}>
                   <Headphones aria-hidden="true" />
                   Listen
                 </Button>

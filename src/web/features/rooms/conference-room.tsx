@@ -149,12 +149,13 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
     wasConnected.current = connected;
   }, [connected, roomCode]);
 
-  // Members see this member's real camera/microphone state from the start (e.g. after a refused camera).
+  // Members see this member's real camera/microphone state from the start (e.g. after a refused camera), sent once on joining.
+  const mediaStateSent = useRef(false);
   useEffect(() => {
-    if (joined && (!cameraOn || !micOn)) liveLink.send("MEDIA_STATE", { roomCode, video: cameraOn, audio: micOn });
-    // Only once, on joining.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [joined]);
+    if (!joined || mediaStateSent.current) return;
+    mediaStateSent.current = true;
+    if (!cameraOn || !micOn) liveLink.send("MEDIA_STATE", { roomCode, video: cameraOn, audio: micOn });
+  }, [joined, cameraOn, micOn, roomCode]);
 
   const leave = useCallback(() => {
     if (leaving.current) return;
@@ -180,7 +181,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
         if (participant.userId === viewer.id) continue;
         // A fresh link for everyone present (stale ones remain after a rejoin).
         disconnect(participant.userId);
-        void offerTo(participant.userId);
+        offerTo(participant.userId).catch((error: unknown) => console.error("Could not offer video to a member", error));
       }
       return;
     }
