@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { idParamsSchema, timestampSchema } from "./common";
+import { defineRoute } from "./route";
 
 export const eventMessages = {
   titleRequired: "Title is required",
@@ -69,6 +70,61 @@ export const updateEventSchema = z.object({
 export const rsvpSchema = z.object({ status: rsvpStatusSchema });
 export const rsvpResultSchema = z.object({ status: rsvpStatusSchema, goingCount: z.number().int() });
 export type RsvpResult = z.infer<typeof rsvpResultSchema>;
+
+/** The events module's JSON routes (the .ics downloads and feed are served beside them as text/calendar). */
+export const eventsRoutes = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/events",
+    summary: "Events: upcoming (soonest first), past (most recent first) or all; cancelled ones left out",
+    access: "public",
+    query: eventListQuerySchema,
+    response: z.array(eventSchema),
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/events/:id",
+    summary: "One event with its going count and the answer of the viewer",
+    access: "public",
+    params: idParamsSchema,
+    response: eventSchema,
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/api/events",
+    summary: "Create an event",
+    access: "admin",
+    body: createEventSchema,
+    status: 201,
+    response: eventSchema,
+  }),
+  update: defineRoute({
+    method: "PATCH",
+    path: "/api/events/:id",
+    summary: "Change the fields of an event; its revision rises so calendar apps update it",
+    access: "admin",
+    params: idParamsSchema,
+    body: updateEventSchema,
+    response: eventSchema,
+  }),
+  cancel: defineRoute({
+    method: "POST",
+    path: "/api/events/:id/cancel",
+    summary: "Cancel an event; the members going are notified",
+    access: "admin",
+    params: idParamsSchema,
+    response: eventSchema,
+  }),
+  rsvp: defineRoute({
+    method: "PUT",
+    path: "/api/events/:id/rsvp",
+    summary: "Answer an event: going or not going",
+    access: "member",
+    params: idParamsSchema,
+    body: rsvpSchema,
+    response: rsvpResultSchema,
+  }),
+};
 
 /** The subscribable feed of upcoming events, for calendar apps. */
 export const CALENDAR_FEED_PATH = "/api/events/calendar.ics";

@@ -1,4 +1,8 @@
 import { contactRoutes } from "./contact";
+import { eventsRoutes } from "./events";
+import { newsletterRoutes } from "./newsletter";
+import { notificationsRoutes } from "./notifications";
+import { postsRoutes } from "./posts";
 import type { RouteContract, RouteKey } from "./route";
 
 /**
@@ -7,6 +11,10 @@ import type { RouteContract, RouteKey } from "./route";
  */
 export const apiRoutes = {
   contact: contactRoutes,
+  events: eventsRoutes,
+  newsletter: newsletterRoutes,
+  notifications: notificationsRoutes,
+  posts: postsRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

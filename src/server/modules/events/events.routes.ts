@@ -1,18 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { idParamsSchema } from "@shared/contracts/common";
-import {
-  createEventSchema,
-  eventListQuerySchema,
-  eventSchema,
-  rsvpResultSchema,
-  rsvpSchema,
-  updateEventSchema,
-} from "@shared/contracts/events";
+import { eventsRoutes as routes } from "@shared/contracts/events";
 import { APP_NAME } from "@shared/constants";
 import type { AppContext } from "../../context";
-import { errorResponses } from "../../http/schemas";
+import { mount } from "../../http/route";
 import { ownOrigin } from "../../http/security";
 import { getViewer, requireViewer } from "../auth/session";
 import { createEventsService } from "./events.service";
@@ -35,7 +27,7 @@ function fileNameFor(title: string): string {
 
 /** The calendar: upcoming and past events, RSVPs, .ics downloads and the subscribable feed. */
 export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createEventsService(ctx.db);
+  const service = createEventsService(ctx);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
   const toCalendarEvent = (request: FastifyRequest, event: Awaited<ReturnType<typeof service.requireEvent>>): CalendarEvent => {
@@ -54,15 +46,10 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  route.get(
-    "/events",
-    { schema: { querystring: eventListQuerySchema, response: { 200: z.array(eventSchema), ...errorResponses } } },
-    async (request) => {
-      const { upcoming, past, limit } = request.query;
-      const when = upcoming ? "upcoming" : past ? "past" : "all";
-      return service.events.list({ viewerId: getViewer(request)?.id ?? null, when, now: new Date().toISOString(), limit });
-    },
-  );
+  mount(app, routes.list, async (request) => {
+    const { upcoming, past, limit } = request.query;
+    return service.list(getViewer(request), upcoming ? "upcoming" : past ? "past" : "all", limit);
+  });
 
   // Declared before /events/:id.ics; the static path wins in Fastify's router either way.
   route.get("/events/calendar.ics", async (request, reply) => {
@@ -88,36 +75,18 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(body);
   });
 
-  route.get("/events/:id", { schema: { params: idParamsSchema, response: { 200: eventSchema, ...errorResponses } } }, async (request) =>
-    service.requireEvent(request.params.id, getViewer(request)?.id ?? null),
-  );
+  mount(app, routes.get, async (request) => service.requireEvent(request.params.id, getViewer(request)?.id ?? null));
 
-  route.post(
-    "/events",
-    { schema: { body: createEventSchema, response: { 201: eventSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      const event = await service.create(viewer, request.body);
-      request.log.info({ event: "event_created", eventId: event.id, by: viewer.id }, "event created");
-      return reply.code(201).send(event);
-    },
-  );
+  mount(app, routes.create, async (request) => {
+    const viewer = requireViewer(request);
+    const event = await service.create(viewer, request.body);
+    request.log.info({ event: "event_created", eventId: event.id, by: viewer.id }, "event created");
+    return event;
+  });
 
-  route.patch(
-    "/events/:id",
-    { schema: { params: idParamsSchema, body: updateEventSchema, response: { 200: eventSchema, ...errorResponses } } },
-    async (request) => service.update(requireViewer(request), request.params.id, request.body),
-  );
+  mount(app, routes.update, async (request) => service.update(requireViewer(request), request.params.id, request.body));
 
-  route.post(
-    "/events/:id/cancel",
-    { schema: { params: idParamsSchema, response: { 200: eventSchema, ...errorResponses } } },
-    async (request) => service.cancel(requireViewer(request), request.params.id),
-  );
+  mount(app, routes.cancel, async (request) => service.cancel(requireViewer(request), request.params.id));
 
-  route.put(
-    "/events/:id/rsvp",
-    { schema: { params: idParamsSchema, body: rsvpSchema, response: { 200: rsvpResultSchema, ...errorResponses } } },
-    async (request) => service.rsvp(requireViewer(request), request.params.id, request.body.status),
-  );
+  mount(app, routes.rsvp, async (request) => service.rsvp(requireViewer(request), request.params.id, request.body.status));
 }
