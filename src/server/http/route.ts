@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z, ZodType } from "zod";
 import { errorSchema } from "@shared/contracts/common";
 import type { RouteContract, RouteOutput } from "@shared/contracts/route";
@@ -20,7 +20,7 @@ export type RouteHandler<R extends RouteContract> = (
 
 export interface MountOptions {
   /** Runs before validation, e.g. to read a multipart form into `request.body`. */
-  preValidation?: preValidationHookHandler;
+  preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** A body limit other than the app's default. */
   bodyLimit?: number;
 }
