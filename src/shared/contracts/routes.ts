@@ -1,5 +1,10 @@
 import { contactRoutes } from "./contact";
+import { favoritesRoutes } from "./favorites";
+import { historyRoutes } from "./history";
+import { mediaRoutes } from "./media";
+import { playlistsRoutes } from "./playlists";
 import type { RouteContract, RouteKey } from "./route";
+import { searchRoutes } from "./search";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -7,6 +12,11 @@ import type { RouteContract, RouteKey } from "./route";
  */
 export const apiRoutes = {
   contact: contactRoutes,
+  media: mediaRoutes,
+  favorites: favoritesRoutes,
+  history: historyRoutes,
+  playlists: playlistsRoutes,
+  search: searchRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;
