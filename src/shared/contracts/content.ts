@@ -53,7 +53,6 @@ export const mediaListQuerySchema = pageQuerySchema.extend({
   sort: mediaSortSchema.default("latest"),
   uploadedBy: idSchema.optional().describe("Only the items this member published (the creator's own list on /create)"),
 });
-export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
 
 export const categoryListQuerySchema = z.object({ type: categoryTypeSchema.optional() });
 

@@ -120,4 +120,3 @@ export function createMediaService(ctx: AppContext) {
     },
   };
 }
-export type MediaService = ReturnType<typeof createMediaService>;

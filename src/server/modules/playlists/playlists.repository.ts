@@ -111,4 +111,3 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
     },
   };
 }
-export type PlaylistsRepository = ReturnType<typeof createPlaylistsRepository>;
