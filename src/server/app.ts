@@ -12,12 +12,12 @@ import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { liveRoutes } from "./live/live.routes";
-import { mediaRoutes } from "./media/media.routes";
+import { mediaFileRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
-import { contentRoutes } from "./modules/content/content.routes";
 import { favoritesRoutes } from "./modules/favorites/favorites.routes";
 import { historyRoutes } from "./modules/history/history.routes";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { playlistsRoutes } from "./modules/playlists/playlists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { groupsRoutes } from "./modules/groups/groups.routes";
@@ -27,7 +27,6 @@ import { messagesRoutes } from "./modules/messages/messages.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { postsRoutes } from "./modules/posts/posts.routes";
-import { publishingRoutes } from "./modules/publishing/publishing.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
@@ -41,7 +40,7 @@ const apiModules = [
   newsletterRoutes,
   postsRoutes,
   eventsRoutes,
-  contentRoutes,
+  mediaRoutes,
   favoritesRoutes,
   playlistsRoutes,
   historyRoutes,
@@ -49,7 +48,6 @@ const apiModules = [
   messagesRoutes,
   roomsRoutes,
   groupsRoutes,
-  publishingRoutes,
   contactRoutes,
 ];
 
@@ -93,7 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(cookie);
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
-  await app.register(async (scope) => mediaRoutes(scope, ctx));
+  await app.register(async (scope) => mediaFileRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx));
   await app.register(
     async (api) => {

@@ -289,3 +289,13 @@ export interface ThrottleCountersTable {
 export interface DB {
   throttle_counters: ThrottleCountersTable;
 }
+
+/** Added by 0008_media_credits: a member named on a media item (its speaker, artist or host). */
+export interface MediaCreditsTable {
+  mediaId: number;
+  userId: number;
+}
+
+export interface DB {
+  media_credits: MediaCreditsTable;
+}

@@ -39,7 +39,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
  * unsatisfiable), its Content-Type, an ETag with 304 for If-None-Match, and long caching.
  * A missing file or a path outside the media folder answers 404, never 500.
  */
-export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function mediaFileRoutes(app: FastifyInstance, ctx: AppContext) {
   const serve = async (request: FastifyRequest<{ Params: { "*": string }; Querystring: { download?: string } }>, reply: FastifyReply) => {
     const file = resolveMediaPath(ctx.config.mediaDir, request.params["*"]);
     if (!file) throw notFound();

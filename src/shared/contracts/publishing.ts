@@ -18,8 +18,8 @@ export const publishingMessages = {
   fileTooLarge: "Media files must be 200 MB or smaller",
   thumbnailType: "Thumbnails must be JPEG, PNG or WebP",
   thumbnailTooLarge: "Thumbnails must be 5 MB or smaller",
-  mediaNotFound: "Media item not found.",
   notAllowed: "Only creators and admins can publish media",
+  multipartRequired: "Send the media as multipart/form-data.",
 } as const;
 
 /** The category type each media type belongs to (a song lives in a music category). */

@@ -3,7 +3,12 @@ import { eventsRoutes } from "./events";
 import { newsletterRoutes } from "./newsletter";
 import { notificationsRoutes } from "./notifications";
 import { postsRoutes } from "./posts";
+import { favoritesRoutes } from "./favorites";
+import { historyRoutes } from "./history";
+import { mediaRoutes } from "./media";
+import { playlistsRoutes } from "./playlists";
 import type { RouteContract, RouteKey } from "./route";
+import { searchRoutes } from "./search";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -15,6 +20,11 @@ export const apiRoutes = {
   newsletter: newsletterRoutes,
   notifications: notificationsRoutes,
   posts: postsRoutes,
+  media: mediaRoutes,
+  favorites: favoritesRoutes,
+  history: historyRoutes,
+  playlists: playlistsRoutes,
+  search: searchRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

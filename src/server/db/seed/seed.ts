@@ -5,6 +5,7 @@ import type { Database } from "../database";
 import { hashPassword } from "../../modules/auth/auth.service";
 import { welcomeNotifications } from "../../modules/notifications/notifications.repository";
 import { mimeTypeFor } from "../../media/mime";
+import { creditNamedMembers } from "../../modules/media/media.repository";
 import { demoContent } from "./demo-content";
 
 /** The password of every demo member, named in the README. */
@@ -109,6 +110,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await creditNamedMembers(trx, row.id, item.artist);
       mediaIds.push({ id: row.id, type: item.type });
     }
 

@@ -1,20 +1,23 @@
 import type { Playlist, UpdatePlaylist } from "@shared/contracts/playlists";
 import { playlistMessages } from "@shared/contracts/playlists";
+import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
-import type { ContentRepository } from "../content/content.repository";
-import { presentMediaList } from "../content/content.service";
-import type { PlaylistRow, PlaylistsRepository } from "./playlists.repository";
+import { createMediaService } from "../media/media.service";
+import { type PlaylistRow, createPlaylistsRepository } from "./playlists.repository";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
 /** Playlists are public to read; only their owner changes them. */
-export function createPlaylistsService(playlists: PlaylistsRepository, content: ContentRepository) {
+export function createPlaylistsService(ctx: AppContext) {
+  const playlists = createPlaylistsRepository(ctx.db);
+  const media = createMediaService(ctx);
+
   /** Playlists with their items, fetched in one batch for all of them. */
   async function present(rows: PlaylistRow[], viewerId: number | null): Promise<Playlist[]> {
     const items = await playlists.itemsOf(rows.map((row) => row.id));
-    const media = await presentMediaList(content, items, viewerId);
+    const presented = await media.present(items, viewerId);
     return rows.map((row) => ({
       id: row.id,
       userId: row.userId,
@@ -23,15 +26,9 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       playlistItems: items
-        // presentMediaList answers one item per row, in order.
-        .map((item, index) => ({ item, media: media[index]! }))
+        .map((item, index) => ({ item, media: presented[index]! }))
         .filter(({ item }) => item.playlistId === row.id)
-        .map(({ item, media: presented }) => ({
-          id: item.itemId,
-          position: Number(item.position),
-          addedAt: item.addedAt,
-          media: presented,
-        })),
+        .map(({ item, media }) => ({ id: item.itemId, position: Number(item.position), addedAt: item.addedAt, media })),
     }));
   }
 
@@ -47,11 +44,14 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
     return playlist!;
   }
 
-  const now = () => new Date().toISOString();
+  const now = () => ctx.clock.iso();
 
   return {
-    async listForUser(userId: number, viewerId: number | null) {
-      return present(await playlists.listForUser(userId), viewerId);
+    /** A member's playlists; without a member, the viewer's own, and a visitor has none. */
+    async list(userId: number | undefined, viewerId: number | null) {
+      const owner = userId ?? viewerId;
+      if (owner === null) return [];
+      return present(await playlists.listForUser(owner), viewerId);
     },
 
     async get(id: number, viewerId: number | null) {
@@ -86,7 +86,7 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
 
     async addItem(viewer: Viewer, id: number, mediaId: number) {
       await owned(viewer, id);
-      if (!(await content.findById(mediaId))) throw notFound(playlistMessages.mediaNotFound);
+      await media.requireMedia(mediaId);
       const added = await playlists.addItem(id, mediaId, now());
       if (!added) throw conflict(playlistMessages.alreadyInPlaylist, "already_in_playlist");
       return reload(id, viewer.id);

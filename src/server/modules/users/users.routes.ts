@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorSchema, idParamsSchema } from "@shared/contracts/common";
 import { postMessages } from "@shared/contracts/posts";
-import { mediaItemSchema } from "@shared/contracts/content";
 import { contactSchema, updateUserSchema, userSchema } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import type { AppContext } from "../../context";
@@ -11,9 +10,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "..
 import { errorResponses } from "../../http/schemas";
 import { policies } from "../../policies";
 import { getViewer, requireViewer } from "../auth/session";
-import { createFavoritesRepository } from "../favorites/favorites.repository";
 import { enableMultipart, readMultipartForm, removeImage, storeImage } from "../posts/image-upload";
-import { createProfileMediaRepository } from "./profile-media.repository";
 import { presentUser } from "./users.presenter";
 import { createUsersRepository } from "./users.repository";
 
@@ -24,9 +21,7 @@ const contactsQuerySchema = z.object({
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const users = createUsersRepository(ctx.db);
-  const favorites = createFavoritesRepository(ctx.db);
   const route = app.withTypeProvider<ZodTypeProvider>();
-  const profileMedia = createProfileMediaRepository(ctx.db);
   await enableMultipart(app);
 
   route.get(
@@ -68,16 +63,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  route.get(
-    "/users/:id/favorites",
-    { schema: { params: idParamsSchema, response: { 200: z.array(mediaItemSchema), ...errorResponses } } },
-    async (request) => {
-      const user = await users.findById(request.params.id);
-      if (!user) throw notFound(messages.userNotFoundTitle);
-      return favorites.listMediaForUser(user.id);
-    },
-  );
-
   route.post(
     "/users/:id/avatar",
     { schema: { params: idParamsSchema, response: { 200: userSchema, ...errorResponses, 413: errorSchema } } },
@@ -93,16 +78,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       await removeImage(ctx.config.mediaDir, previous);
       request.log.info({ event: "avatar_updated", userId: viewer.id }, "avatar updated");
       return presentUser((await users.findById(viewer.id))!, viewer.id);
-    },
-  );
-
-  route.get(
-    "/users/:id/media",
-    { schema: { params: idParamsSchema, response: { 200: z.array(mediaItemSchema), ...errorResponses } } },
-    async (request) => {
-      const user = await users.findById(request.params.id);
-      if (!user) throw notFound(messages.userNotFoundTitle);
-      return profileMedia.listPublishedBy(user.id);
     },
   );
 }

@@ -17,14 +17,15 @@ const SHOWN_AT_FIRST = 8;
 
 /** What the signed-in creator has published, newest first, each with a link to it and Delete. */
 export function MyPublishedMedia({ userId }: { userId: number }) {
-  const key = `/api/users/${userId}/media`;
-  const items = useQuery<MediaItem[]>({ queryKey: [key] });
+  // What the member uploaded (their profile's Media tab lists what names them instead).
+  const key = ["/api/content/media", { uploadedBy: userId, limit: 100 }];
+  const items = useQuery<MediaItem[]>({ queryKey: key });
   const [pending, setPending] = useState<MediaItem | null>(null);
   const [showAll, setShowAll] = useState(false);
   const remove = useMutation({
     mutationFn: (item: MediaItem) => apiRequest("DELETE", `/api/content/media/${item.id}`),
     onSuccess: (_response, item) => {
-      queryClient.setQueryData<MediaItem[]>([key], (list) => list?.filter((entry) => entry.id !== item.id));
+      queryClient.setQueryData<MediaItem[]>(key, (list) => list?.filter((entry) => entry.id !== item.id));
       void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
       toast({ title: "Media Deleted", description: `"${item.title}" has been removed from the library.` });

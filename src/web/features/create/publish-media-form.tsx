@@ -77,8 +77,8 @@ export function PublishMediaForm() {
       setType(item.type);
       void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
-      // The member's own list (/api/users/{id}/media) on this page and on their profile.
-      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith("/media") });
+      // The profiles' Media tabs (["/api/users", id, "media"]): the item may name any member.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === "media" });
       toast({ title: "Media Published", description: `"${item.title}" is now in the library.` });
     } catch (error) {
       toast({

@@ -57,7 +57,7 @@ export interface PublishForm {
   discard(): Promise<void>;
 }
 
-const randomName = (ext: string) => `${Date.now().toString(36)}-${randomBytes(12).toString("hex")}.${ext}`;
+const randomName = (ext: string) => `${randomBytes(16).toString("hex")}.${ext}`;
 
 async function readHead(filePath: string, length: number): Promise<Buffer> {
   const handle = await fs.open(filePath, "r");
