@@ -1,5 +1,7 @@
+import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
 import type { RouteContract, RouteKey } from "./route";
+import { usersRoutes } from "./users";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -7,6 +9,8 @@ import type { RouteContract, RouteKey } from "./route";
  */
 export const apiRoutes = {
   contact: contactRoutes,
+  auth: authRoutes,
+  users: usersRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;
