@@ -47,8 +47,6 @@ export function createSignInThrottle(ctx: AppContext) {
   };
 
   return {
-    rules,
-
     /** Counts the attempt before the password is checked; answers 429 with Retry-After when a limit is reached. */
     async reserve(username: string, client: SignInClient, log: FastifyBaseLogger): Promise<SignInAttempt> {
       const name = username.toLowerCase();
