@@ -11,6 +11,7 @@ import { buildOpenApiDocument, renderReferencePage } from "./http/openapi";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
+import { fastifyTrustProxy } from "./http/trust-proxy";
 import { liveRoutes } from "./live/live.routes";
 import { mediaFileRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -68,7 +69,7 @@ export interface BuildAppOptions {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Per-request lines are noise in production; sign-ins, refusals and errors are still logged.
     logController: new LogController({ disableRequestLogging: ctx.config.env === "production" }),

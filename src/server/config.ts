@@ -1,9 +1,48 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/**
+ * TRUST_PROXY: `false`, the number of proxies in front of the server, or their addresses (decision 0010).
+ * `true` is refused: it would believe whatever X-Forwarded-For a client writes.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): TrustProxy => {
+    if (["false", "no", "0"].includes(text.toLowerCase())) return false;
+    if (["true", "yes"].includes(text.toLowerCase())) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${text}" would believe any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) return { hops: Number(text) };
+    const addresses = text.split(",").map((part) => part.trim());
+    const wrong = addresses.find((address) => !isProxyAddress(address));
+    if (wrong !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${wrong}" is neither a hop count nor a proxy address or CIDR range` });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
+
+/** An address or CIDR range of a trusted proxy, or one of the named ranges Fastify knows. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** Whom the server believes about the client's address: nobody, the last `hops` proxies, or proxies at these addresses. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 const iceServerSchema = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
@@ -22,7 +61,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().max(100).default("gathering:"),
   PUBLIC_ORIGIN: z.url().optional(),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   SEED_DEMO: booleanFromEnv.default(true),
   ICE_SERVERS: z
     .string()
@@ -40,6 +79,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LOGIN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  REGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = {
@@ -54,7 +96,7 @@ export type Config = {
   redisPrefix: string;
   publicOrigin?: string;
   cookieSecure: "auto" | "true" | "false";
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   iceServers: z.infer<typeof iceServerSchema>[];
   sessionIdleMs: number;
@@ -62,6 +104,11 @@ export type Config = {
   logLevel: string;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failed sign-ins per username per minute, from clients without a device cookie, before the next must wait. */
+  loginAccountPerMinute: number;
+  /** Failed sign-ins per client address per minute, across usernames, before the next must wait. */
+  loginAddressPerMinute: number;
+  registerMaxPerHour: number;
 };
 
 export class ConfigError extends Error {}
@@ -95,5 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES,
     loginWindowMs: parsed.LOGIN_WINDOW_SECONDS * 1000,
+    loginAccountPerMinute: parsed.LOGIN_ACCOUNT_PER_MINUTE,
+    loginAddressPerMinute: parsed.LOGIN_ADDRESS_PER_MINUTE,
+    registerMaxPerHour: parsed.REGISTER_MAX_PER_HOUR,
   };
 }

@@ -1,3 +1,4 @@
+import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
 import { eventsRoutes } from "./events";
 import { newsletterRoutes } from "./newsletter";
@@ -9,6 +10,7 @@ import { mediaRoutes } from "./media";
 import { playlistsRoutes } from "./playlists";
 import type { RouteContract, RouteKey } from "./route";
 import { searchRoutes } from "./search";
+import { usersRoutes } from "./users";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -25,6 +27,8 @@ export const apiRoutes = {
   history: historyRoutes,
   playlists: playlistsRoutes,
   search: searchRoutes,
+  auth: authRoutes,
+  users: usersRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;
