@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages";
 import { idParamsSchema, timestampSchema } from "./common";
-import { mediaItemSchema } from "./content";
 import { defineRoute } from "./route";
 
 /** The users module's own messages. */

@@ -49,6 +49,7 @@ export function createNotificationsService(ctx: AppContext) {
 
     /** Marks the member's own notifications read: the given ones, or all. */
     async markRead(viewer: Pick<UserRow, "id">, ids?: number[]) {
+      if (ids?.length === 0) return;
       await notifications.markRead(viewer.id, ctx.clock.iso(), ids);
     },
   };
