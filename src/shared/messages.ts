@@ -79,6 +79,7 @@ export const messages = {
   invalidCredentials: "Invalid username or password.",
   tooManyAttempts: "Too many sign-in attempts. Please try again later.",
   invalidCursor: "Invalid cursor",
+  textHasNul: "Text may not contain a NUL character.",
   invalidInput: "Invalid input.",
   crossOrigin: "Cross-origin requests are not allowed.",
   unsupportedMediaType: "Requests must be sent as JSON or multipart form data.",

@@ -21,7 +21,7 @@ type JsonSchema = {
   default?: unknown;
 };
 
-const patternCandidates = ["ABC123", "https://example.org/a.png", "2026-05-01", "#38bdf8", "amazing-grace", "a"];
+const patternCandidates = ["ABC123", "Amazing Grace 2026", "https://example.org/a.png", "2026-05-01", "#38bdf8", "amazing-grace", "a"];
 const prose = "Amazing grace how sweet the sound that saved a wretch like me";
 
 function validString(schema: JsonSchema): string {
@@ -36,13 +36,16 @@ function validString(schema: JsonSchema): string {
     case "date":
       return "2026-05-01";
   }
-  if (schema.pattern) {
-    const pattern = new RegExp(schema.pattern);
-    const match = patternCandidates.find((candidate) => pattern.test(candidate));
-    if (match) return match;
-  }
+  const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)]
+    .filter((pattern): pattern is string => !!pattern)
+    .map((pattern) => new RegExp(pattern));
   const length = Math.min(Math.max(schema.minLength ?? 0, 24), schema.maxLength ?? Infinity);
-  return prose.repeat(Math.ceil(length / prose.length) || 1).slice(0, length);
+  const sentence = prose.repeat(Math.ceil(length / prose.length) || 1).slice(0, length);
+  const fits = (candidate: string) =>
+    patterns.every((pattern) => pattern.test(candidate)) &&
+    candidate.length >= (schema.minLength ?? 0) &&
+    candidate.length <= (schema.maxLength ?? Infinity);
+  return [sentence, ...patternCandidates].find(fits) ?? sentence;
 }
 
 /** A value that a JSON Schema (as zod writes it) accepts: the starting point the property test mutates one field of. */
@@ -50,7 +53,7 @@ export function validValue(schema: JsonSchema | undefined): unknown {
   if (!schema) return undefined;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
-  const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema.allOf?.[0];
+  const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? (schema.type ? undefined : schema.allOf?.[0]);
   if (variant) return validValue(variant);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
@@ -66,7 +69,20 @@ export function validValue(schema: JsonSchema | undefined): unknown {
     case "array":
       return Array.from({ length: schema.minItems ?? 0 }, () => validValue(schema.items));
     case "object":
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, validValue(property)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, property]) =>
+          // An end must come after a start: the one cross-field rule a schema can't describe.
+          [
+            key,
+            property.format === "date-time" && /^end/i.test(key)
+              ? "2026-05-01T12:00:00.000Z"
+              : // A format checked after a transform (trim, then email) is not in the input's JSON Schema.
+                property.type === "string" && /email/i.test(key)
+                ? "member@example.org"
+                : validValue(property),
+          ],
+        ),
+      );
     default:
       return schema.default ?? null;
   }

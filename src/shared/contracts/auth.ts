@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from "../constants";
 import { messages } from "../messages";
 import { defineRoute } from "./route";
@@ -12,14 +13,13 @@ export const authMessages = {
 } as const;
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, messages.usernameRequired).max(64),
-  password: z.string().min(1, messages.passwordRequired).max(256),
+  username: text().trim().min(1, messages.usernameRequired).max(64),
+  password: text().min(1, messages.passwordRequired).max(256),
   rememberMe: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN_LENGTH, messages.passwordMin)
   .max(256)
   .regex(/[A-Z]/, messages.passwordUpper)
@@ -28,15 +28,14 @@ export const passwordSchema = z
 
 /** POST /api/auth/register (spec §7). */
 export const registerSchema = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(USERNAME_MIN_LENGTH, messages.usernameMin)
     .max(32)
     .regex(/^[A-Za-z0-9_.-]+$/, authMessages.usernameCharacters),
   email: z.email(messages.emailInvalid).max(254),
   password: passwordSchema,
-  displayName: z.string().trim().min(1, messages.displayNameRequired).max(80),
+  displayName: text().trim().min(1, messages.displayNameRequired).max(80),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -47,7 +46,7 @@ export const registerFormSchema = registerSchema.extend({
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, messages.passwordRequired).max(256),
+  currentPassword: text().min(1, messages.passwordRequired).max(256),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

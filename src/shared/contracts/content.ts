@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, pageQuerySchema, timestampSchema } from "./common";
+import { idSchema, pageQuerySchema, timestampSchema, text } from "./common";
 
 export const mediaMessages = {
   mediaNotFound: "Media item not found.",
@@ -81,7 +81,7 @@ export const likeResultSchema = z.object({ liked: z.boolean(), likesCount: z.num
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
 export const reportMediaSchema = z.object({
-  reason: z.string().trim().max(1000, mediaMessages.reasonTooLong).default(""),
+  reason: text().trim().max(1000, mediaMessages.reasonTooLong).default(""),
 });
 export const reportResultSchema = z.object({ id: z.number().int(), createdAt: timestampSchema });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParamsSchema, timestampSchema } from "./common";
+import { idParamsSchema, timestampSchema, text } from "./common";
 import { defineRoute } from "./route";
 
 export const eventMessages = {
@@ -45,9 +45,9 @@ const isoTime = (required: string) =>
   z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined ? required : "Use an ISO 8601 date and time") });
 
 const eventFields = {
-  title: z.string({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(200),
-  description: z.string().trim().max(5000).default(""),
-  location: z.string().trim().max(300).default(""),
+  title: text({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(200),
+  description: text().trim().max(5000).default(""),
+  location: text().trim().max(300).default(""),
   startTime: isoTime(eventMessages.startRequired),
   endTime: isoTime(eventMessages.endRequired),
 };
@@ -61,8 +61,8 @@ export type CreateEvent = z.input<typeof createEventSchema>;
 /** PATCH /api/events/{id} (admins): any of the fields. */
 export const updateEventSchema = z.object({
   title: eventFields.title.optional(),
-  description: z.string().trim().max(5000).optional(),
-  location: z.string().trim().max(300).optional(),
+  description: text().trim().max(5000).optional(),
+  location: text().trim().max(300).optional(),
   startTime: eventFields.startTime.optional(),
   endTime: eventFields.endTime.optional(),
 });

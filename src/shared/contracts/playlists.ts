@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParamsSchema, idSchema, timestampSchema } from "./common";
+import { idParamsSchema, idSchema, timestampSchema, text } from "./common";
 import { mediaItemSchema } from "./content";
 import { defineRoute } from "./route";
 
@@ -33,12 +33,11 @@ export const playlistSchema = z.object({
 });
 export type Playlist = z.infer<typeof playlistSchema>;
 
-const nameSchema = z
-  .string({ error: playlistMessages.nameRequired })
+const nameSchema = text({ error: playlistMessages.nameRequired })
   .trim()
   .min(1, playlistMessages.nameRequired)
   .max(100, playlistMessages.nameTooLong);
-const descriptionSchema = z.string().trim().max(500, playlistMessages.descriptionTooLong).nullish();
+const descriptionSchema = text().trim().max(500, playlistMessages.descriptionTooLong).nullish();
 
 export const playlistListQuerySchema = z.object({ userId: idSchema.optional() });
 export const createPlaylistSchema = z.object({ name: nameSchema, description: descriptionSchema });

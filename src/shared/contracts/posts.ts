@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAGE_LIMIT_MAX } from "../constants";
-import { NEXT_CURSOR_HEADER, idParamsSchema, idSchema, pageQuerySchema, timestampSchema } from "./common";
+import { NEXT_CURSOR_HEADER, idParamsSchema, idSchema, pageQuerySchema, timestampSchema, text } from "./common";
 import { defineRoute } from "./route";
 
 /** Texts of the community API that the spec leaves open. */
@@ -56,8 +56,7 @@ export const postListQuerySchema = pageQuerySchema.extend({
  * image only comes from an upload.
  */
 export const createPostSchema = z.object({
-  content: z
-    .string({ error: postMessages.contentRequired })
+  content: text({ error: postMessages.contentRequired })
     .trim()
     .min(1, postMessages.contentRequired)
     .max(POST_MAX_LENGTH, postMessages.contentTooLong),
@@ -86,8 +85,7 @@ export const commentListQuerySchema = pageQuerySchema.extend({
 });
 
 export const createCommentSchema = z.object({
-  content: z
-    .string({ error: postMessages.commentRequired })
+  content: text({ error: postMessages.commentRequired })
     .trim()
     .min(1, postMessages.commentRequired)
     .max(COMMENT_MAX_LENGTH, postMessages.commentTooLong),
@@ -96,7 +94,7 @@ export const createCommentSchema = z.object({
 export const commentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
 
 export const createReportSchema = z.object({
-  reason: z.string().trim().max(500, postMessages.reasonTooLong).optional().default(""),
+  reason: text().trim().max(500, postMessages.reasonTooLong).optional().default(""),
 });
 
 export const reportSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 import { mediaTypeSchema } from "./content";
 
 /** Largest media file a creator may publish, and the largest thumbnail image. */
@@ -25,13 +26,12 @@ export const publishingMessages = {
 /** The category type each media type belongs to (a song lives in a music category). */
 export const categoryTypeForMedia = { sermon: "sermon", song: "music", podcast: "podcast" } as const;
 
-const title = z
-  .string(publishingMessages.titleRequired)
+const title = text(publishingMessages.titleRequired)
   .trim()
   .min(1, publishingMessages.titleRequired)
   .max(200, publishingMessages.titleTooLong);
-const description = z.string().trim().max(5000, publishingMessages.descriptionTooLong);
-const artist = z.string().trim().max(200, publishingMessages.artistTooLong);
+const description = text().trim().max(5000, publishingMessages.descriptionTooLong);
+const artist = text().trim().max(200, publishingMessages.artistTooLong);
 const categoryId = z.coerce
   .number(publishingMessages.categoryRequired)
   .int(publishingMessages.categoryRequired)

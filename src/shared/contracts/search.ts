@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { timestampSchema, text } from "./common";
 import { mediaItemSchema } from "./content";
 import { defineRoute } from "./route";
 
@@ -8,7 +8,7 @@ export const searchMessages = {
 } as const;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().max(200, searchMessages.queryTooLong).default(""),
+  q: text().trim().max(200, searchMessages.queryTooLong).default(""),
   limit: z.coerce.number().int().min(1).max(50).default(8),
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../messages";
-import { idParamsSchema, timestampSchema } from "./common";
+import { idParamsSchema, timestampSchema, text } from "./common";
 import { defineRoute } from "./route";
 
 /** The users module's own messages. */
@@ -42,15 +42,15 @@ export type Contact = z.infer<typeof contactSchema>;
 
 /** PATCH /api/users/{id}: only these fields may change; anything else is dropped. */
 export const updateUserSchema = z.object({
-  displayName: z.string().trim().min(1, messages.displayNameRequired).max(80).optional(),
-  bio: z.string().max(1000).nullable().optional(),
+  displayName: text().trim().min(1, messages.displayNameRequired).max(80).optional(),
+  bio: text().max(1000).nullable().optional(),
   email: z.email(messages.emailInvalid).max(254).optional(),
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 /** GET /api/users: the contact list, optionally filtered by name. */
 export const contactsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
