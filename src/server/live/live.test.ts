@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { liveErrors } from "@shared/contracts/live";
+import { type Participant, liveErrors } from "@shared/contracts/live";
 import { messages } from "@shared/messages";
 import { describeEachDatabase } from "../test/app";
 import { type Member, registerMember } from "../test/factories";
 import { LiveClient, startLiveTestApp } from "../test/live";
+import { roomChannel } from "../modules/rooms/rooms.service";
 
 describeEachDatabase("live link /ws", (dialect) => {
   let t: Awaited<ReturnType<typeof startLiveTestApp>>;
@@ -236,7 +237,8 @@ describeEachDatabase("live link /ws", (dialect) => {
 
     guest.send("MEDIA_STATE", { roomCode, video: true, audio: false });
     expect(await host.next("MEDIA_STATE")).toEqual({ roomCode, userId: boaz.user.id, video: true, audio: false });
-    expect((await t.ctx.live!.participants(roomCode)).find((p) => p.userId === boaz.user.id)?.audio).toBe(false);
+    const seats = await t.ctx.live.seats.list(roomChannel(roomCode));
+    expect(seats.map((seat) => JSON.parse(seat.value) as Participant).find((p) => p.userId === boaz.user.id)?.audio).toBe(false);
 
     host.send("CHAT_MESSAGE", { message: "Welcome, Boaz", roomCode });
     expect((await host.next("CHAT_MESSAGE_SENT")).roomCode).toBe(roomCode);

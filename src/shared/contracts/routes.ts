@@ -1,4 +1,7 @@
 import { contactRoutes } from "./contact";
+import { groupsRoutes } from "./groups";
+import { messagesRoutes } from "./messages";
+import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
 
 /**
@@ -7,6 +10,9 @@ import type { RouteContract, RouteKey } from "./route";
  */
 export const apiRoutes = {
   contact: contactRoutes,
+  messages: messagesRoutes,
+  groups: groupsRoutes,
+  rooms: roomsRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

@@ -51,7 +51,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.post("/auth/logout", { schema: { response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
     if (request.viewer) request.log.info({ event: "sign_out", userId: request.viewer.id }, "signed out");
+    const ended = request.viewer && request.sessionId ? { userId: request.viewer.id, sessionId: request.sessionId } : null;
     await ctx.sessions.end(request, reply);
+    if (ended) await ctx.live.endSessions(ended);
     return reply.code(204).send(null);
   });
 
@@ -63,6 +65,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       await auth.changePassword(viewer, request.body, request.sessionId);
       // The session in use survives but gets a new id, like at sign-in.
       await ctx.sessions.start(request, reply, viewer.id, false);
+      await ctx.live.endSessions({ userId: viewer.id, exceptSessionId: request.sessionId! });
       request.log.info({ event: "password_changed", userId: viewer.id }, "password changed");
       return reply.code(204).send(null);
     },
