@@ -110,6 +110,17 @@ export function createRoomsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows ?? 0);
     },
 
+    /** Who the database says is in each open room (its mirror of the live seats). */
+    async presentMembers() {
+      return db
+        .selectFrom("rooms as r")
+        .innerJoin("room_members as rm", "rm.roomId", "r.id")
+        .select(["r.id as roomId", "r.roomCode", "r.hostId", "rm.userId"])
+        .where("r.closedAt", "is", null)
+        .where("rm.leftAt", "is", null)
+        .execute();
+    },
+
     async addMember(roomId: number, userId: number, now: string): Promise<void> {
       await db
         .insertInto("room_members")

@@ -24,6 +24,13 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   sweep.unref();
   app.addHook("onClose", async () => clearInterval(sweep));
+  app.addHook("onReady", async () => {
+    await service
+      .releaseStaleMembers()
+      .catch((error: unknown) =>
+        app.log.error({ err: error, event: "rooms_release_failed" }, "releasing members left in rooms by a stopped process failed"),
+      );
+  });
 
   mount(app, routes.create, async (request) => {
     const viewer = requireViewer(request);

@@ -198,6 +198,22 @@ export function createRoomsService(ctx: AppContext) {
       await roomEvent(roomCode, { type: "MEDIA_STATE", payload: { roomCode, userId: conn.user.id, ...media } }, { except: conn.id });
     },
 
+    /**
+     * At startup: members the database still shows in a room without a live seat were left there by a process
+     * that died (one process killed, or every instance at once); they leave, which closes rooms whose host is gone.
+     */
+    async releaseStaleMembers() {
+      const closed = new Set<number>();
+      for (const present of await rooms.presentMembers()) {
+        if (closed.has(present.roomId)) continue;
+        const seats = await hub.seats.list(roomChannel(present.roomCode));
+        if (seats.some((seat) => seat.memberId === present.userId)) continue;
+        const room = { roomId: present.roomId, roomCode: present.roomCode, hostId: present.hostId };
+        if (present.hostId === present.userId || seats.length === 0) closed.add(present.roomId);
+        await seatLeft(room, present.userId, seats.length);
+      }
+    },
+
     /** Seats left behind by an instance that stopped or died: as if each member had left. */
     async seatsReleased(seats: ReleasedSeat[]) {
       for (const seat of seats) {
