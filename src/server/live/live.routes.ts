@@ -1,6 +1,6 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import { LIVE_MAX_PAYLOAD_BYTES } from "@shared/contracts/live";
+import { LIVE_MAX_PAYLOAD_BYTES, liveErrors } from "@shared/contracts/live";
 import type { AppContext } from "../context";
 import { forbidden, unauthorized } from "../http/errors";
 import { isSameOrigin } from "../http/security";
@@ -17,7 +17,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       websocket: true,
       preValidation: async (request) => {
-        if (!isSameOrigin(request, ctx.config)) throw forbidden("The live link only accepts connections from this site.");
+        if (!isSameOrigin(request, ctx.config)) throw forbidden(liveErrors.foreignOrigin);
         await ctx.sessions.load(request);
         if (!request.viewer) throw unauthorized();
       },

@@ -23,6 +23,7 @@ export const liveErrors = {
   receiverNotFound: "That member does not exist.",
   messageRequestsOff: "This member is not accepting message requests.",
   tooManyConnections: "You have too many windows connected. Close one and try again.",
+  foreignOrigin: "The live link only accepts connections from this site.",
   idOutOfRange: "Ids are whole numbers from 1 to 2147483647.",
   nulCharacter: "Text cannot contain NUL characters.",
   internal: "Something went wrong on our side. Please try again.",
