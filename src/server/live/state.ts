@@ -335,7 +335,8 @@ export function createRedisState(url: string, prefix: string, options: { instanc
   return {
     async renew() {
       const renewed = Number(await run(RENEW, instanceId, leaseMs, registered ? "0" : "1")) === 1;
-      registered = true;
+      // An instance that was reaped registers afresh on its next renewal.
+      registered = renewed;
       return renewed;
     },
     async addConnection(userId, max) {
