@@ -383,6 +383,13 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   }
 
   return {
+    /** Forgets every registration: an app about to register its modules (tests build more than one app over a context). */
+    resetRegistrations() {
+      handlers.clear();
+      connectHooks.length = 0;
+      disconnectHooks.length = 0;
+      seatListeners.length = 0;
+    },
     /** Registers the one handler of a client event type (a second one for the same type is a programming error). */
     on<T extends ClientEventType>(type: T, handler: LiveHandler<T>) {
       if (handlers.has(type)) throw new Error(`The live event ${type} already has a handler.`);

@@ -8,6 +8,8 @@ import { isSameOrigin } from "../http/security";
 /** GET /ws: the live link, only for signed-in members and only from the platform's own pages. */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext) {
   const hub = ctx.live;
+  // The modules registered after this plugin register their handlers on the hub afresh.
+  hub.resetRegistrations();
   hub.useLogger(app.log);
   app.addHook("onClose", async () => hub.close());
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_PAYLOAD_BYTES } });
