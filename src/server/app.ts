@@ -101,6 +101,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         await ctx.sessions.load(request, reply);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
+      // Every live event type has exactly one handler, registered by its module.
+      ctx.live.assertEveryEventHandled();
       // The API's own description, generated from the route table.
       const document = buildOpenApiDocument(apiRoutes, version);
       const reference = renderReferencePage(document);

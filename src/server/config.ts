@@ -82,6 +82,13 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   LOGIN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   REGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
+  LIVE_MAX_CONNECTIONS_PER_MEMBER: z.coerce.number().int().positive().default(20),
+  LIVE_LEASE_SECONDS: z.coerce.number().positive().default(60),
+  ROOM_CREATE_LIMIT: z.coerce.number().int().positive().default(10),
+  ROOM_CREATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  ROOM_LOOKUP_LIMIT: z.coerce.number().int().positive().default(30),
+  ROOM_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  ROOM_EMPTY_GRACE_SECONDS: z.coerce.number().int().positive().default(600),
 });
 
 export type Config = {
@@ -109,6 +116,18 @@ export type Config = {
   /** Failed sign-ins per client address per minute, across usernames, before the next must wait. */
   loginAddressPerMinute: number;
   registerMaxPerHour: number;
+  /** Live-link connections one member may hold open, on all instances together. */
+  liveMaxConnectionsPerMember: number;
+  /** How long a dead instance's presence and room seats outlive it (its lease, renewed three times per lease). */
+  liveLeaseMs: number;
+  /** Rooms one member may create per window. */
+  roomCreateLimit: number;
+  roomCreateWindowMs: number;
+  /** Room-code look-ups (found or not) one member or address may make per window. */
+  roomLookupLimit: number;
+  roomLookupWindowMs: number;
+  /** A room nobody is in closes after this long (from its creation, or as soon as its last member leaves). */
+  roomEmptyGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -145,5 +164,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountPerMinute: parsed.LOGIN_ACCOUNT_PER_MINUTE,
     loginAddressPerMinute: parsed.LOGIN_ADDRESS_PER_MINUTE,
     registerMaxPerHour: parsed.REGISTER_MAX_PER_HOUR,
+    liveMaxConnectionsPerMember: parsed.LIVE_MAX_CONNECTIONS_PER_MEMBER,
+    liveLeaseMs: parsed.LIVE_LEASE_SECONDS * 1000,
+    roomCreateLimit: parsed.ROOM_CREATE_LIMIT,
+    roomCreateWindowMs: parsed.ROOM_CREATE_WINDOW_SECONDS * 1000,
+    roomLookupLimit: parsed.ROOM_LOOKUP_LIMIT,
+    roomLookupWindowMs: parsed.ROOM_LOOKUP_WINDOW_SECONDS * 1000,
+    roomEmptyGraceMs: parsed.ROOM_EMPTY_GRACE_SECONDS * 1000,
   };
 }

@@ -8,6 +8,9 @@ import { favoritesRoutes } from "./favorites";
 import { historyRoutes } from "./history";
 import { mediaRoutes } from "./media";
 import { playlistsRoutes } from "./playlists";
+import { groupsRoutes } from "./groups";
+import { messagesRoutes } from "./messages";
+import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
 import { searchRoutes } from "./search";
 import { usersRoutes } from "./users";
@@ -29,6 +32,9 @@ export const apiRoutes = {
   search: searchRoutes,
   auth: authRoutes,
   users: usersRoutes,
+  messages: messagesRoutes,
+  groups: groupsRoutes,
+  rooms: roomsRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

@@ -34,15 +34,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   mount(app, routes.logout, async (request, reply) => {
     if (request.viewer) request.log.info({ event: "sign_out", userId: request.viewer.id }, "signed out");
+    const ended = request.viewer && request.sessionId ? { userId: request.viewer.id, sessionId: request.sessionId } : null;
     await ctx.sessions.end(request, reply);
+    if (ended) await ctx.live.endSessions(ended);
     return null;
   });
 
   mount(app, routes.changePassword, async (request, reply) => {
     const viewer = requireViewer(request);
     const { deviceToken } = await auth.changePassword(viewer, request.body, request.sessionId);
-    // The session in use survives but gets a new id, like at sign-in.
+    // The session in use survives but gets a new id, like at sign-in; every other session's sockets close at once.
     await ctx.sessions.start(request, reply, viewer.id, false);
+    await ctx.live.endSessions({ userId: viewer.id, exceptSessionId: request.sessionId! });
     setDeviceCookie(request, reply, ctx.config, deviceToken);
     request.log.info({ event: "password_changed", userId: viewer.id }, "password changed");
     return null;
