@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROOM_CODE_LENGTH } from "../constants";
 import { messages } from "../messages";
-import { timestampSchema } from "./common";
+import { MAX_ID, text, timestampSchema } from "./common";
 
 /**
  * The live link's one typed event map (spec §7 "Live link", DESIGN.md §4): every frame is JSON
@@ -25,7 +25,6 @@ export const liveErrors = {
   tooManyConnections: "You have too many windows connected. Close one and try again.",
   foreignOrigin: "The live link only accepts connections from this site.",
   idOutOfRange: "Ids are whole numbers from 1 to 2147483647.",
-  nulCharacter: "Text cannot contain NUL characters.",
   internal: "Something went wrong on our side. Please try again.",
 } as const;
 
@@ -35,15 +34,12 @@ export const roomCodeSchema = z
   .toUpperCase()
   .regex(new RegExp(`^[A-Z0-9]{${ROOM_CODE_LENGTH}}$`), messages.roomCodeRequired);
 
-/** The largest id the database stores (PostgreSQL's integer). */
-const MAX_ID = 2_147_483_647;
+/** A member's or group's id in a frame: not coerced (frames are JSON), and within the id column's range. */
 const idSchema = z
   .number(liveErrors.idOutOfRange)
   .int(liveErrors.idOutOfRange)
   .min(1, liveErrors.idOutOfRange)
   .max(MAX_ID, liveErrors.idOutOfRange);
-/** Text that reaches the database or another member: NUL is refused (PostgreSQL can't store it). */
-const withoutNul = (text: string) => !text.includes("\u0000");
 // Clients that send every field (spec §7) leave the unused ones empty: "" and 0 mean "not set".
 const optionalId = z.preprocess((value) => (value === 0 || value === "" ? null : value), idSchema.nullish());
 const optionalRoomCode = z.preprocess((value) => (value === "" ? null : value), roomCodeSchema.nullish());
@@ -53,10 +49,8 @@ export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /** The largest frame the server accepts, in bytes (SDP offers are the big ones, a few KiB). */
 export const LIVE_MAX_PAYLOAD_BYTES = 64 * 1024;
 
-export const chatTextSchema = z
-  .string()
+export const chatTextSchema = text()
   .max(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
-  .refine(withoutNul, liveErrors.nulCharacter)
   .refine((text) => text.trim().length > 0, "Message cannot be empty");
 
 const sessionDescriptionSchema = (type: "offer" | "answer") =>
@@ -82,7 +76,7 @@ export const clientEventSchema = z.discriminatedUnion("type", [
       roomCode: optionalRoomCode,
       groupId: optionalId,
       /** A tag of the sender's choosing, echoed in CHAT_MESSAGE_SENT to match the optimistic message. */
-      clientId: z.string().max(64).refine(withoutNul, liveErrors.nulCharacter).optional(),
+      clientId: text().max(64).optional(),
     }),
   }),
   z.object({ type: z.literal("JOIN_ROOM"), payload: z.object({ roomCode: roomCodeSchema }) }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROOM_MAX_PARTICIPANTS } from "../constants";
 import { messages } from "../messages";
-import { timestampSchema } from "./common";
+import { timestampSchema, text } from "./common";
 import { roomCodeSchema } from "./live";
 import { defineRoute } from "./route";
 
@@ -18,8 +18,8 @@ export const roomMessages = {
 
 /** POST /api/rooms (spec §7). hostId is accepted and ignored: the host is the signed-in member. */
 export const createRoomSchema = z.object({
-  name: z.string(messages.nameRequired).trim().min(1, messages.nameRequired).max(100, roomMessages.nameTooLong),
-  description: z.string().trim().max(500).nullish(),
+  name: text(messages.nameRequired).trim().min(1, messages.nameRequired).max(100, roomMessages.nameTooLong),
+  description: text().trim().max(500).nullish(),
   maxParticipants: z.number().int().min(2).max(ROOM_MAX_PARTICIPANTS).default(ROOM_MAX_PARTICIPANTS),
 });
 export type CreateRoomInput = z.input<typeof createRoomSchema>;
