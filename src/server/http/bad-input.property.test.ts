@@ -61,7 +61,7 @@ function inputFor(route: RouteContract) {
 const encode = (text: string) => (rawSegments.includes(text) ? text : encodeURIComponent(text.replace(/[\ud800-\udfff]/g, "\ufffd")));
 
 function urlOf(route: RouteContract, params: Record<string, string>, query: Record<string, string>) {
-  const path = route.path.replace(/:(\w+)/g, (_, name: string) => encode(params[name] ?? ""));
+  const path = route.path.replace(/:(\w+)(\([^)]*\))?/g, (_, name: string) => encode(params[name] ?? ""));
   const search = Object.entries(query)
     .map(([key, value]) => `${key}=${encode(value)}`)
     .join("&");

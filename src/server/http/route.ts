@@ -39,7 +39,12 @@ export function mount<R extends RouteContract>(app: FastifyInstance, route: R, h
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      response: { [status]: route.response, ...errorResponses, ...(route.multipart ? { 413: errorSchema } : {}) },
+      // A non-JSON answer (a calendar file) is sent as it is; its errors are still JSON.
+      response: {
+        ...(route.contentType ? {} : { [status]: route.response }),
+        ...errorResponses,
+        ...(route.multipart ? { 413: errorSchema } : {}),
+      },
     },
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
