@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
-import { registerErrorHandler } from "./http/error-handler";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
@@ -61,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     // Per-request lines are noise in production; sign-ins, refusals and errors are still logged.
     logController: new LogController({ disableRequestLogging: ctx.config.env === "production" }),
   });

@@ -83,4 +83,6 @@ export const messages = {
   unsupportedMediaType: "Requests must be sent as JSON or multipart form data.",
   internal: "Something went wrong on our side. Please try again.",
   wrongPassword: "Your current password is incorrect.",
+  badUrl: "The address is not valid.",
+  urlTooLong: "The address is too long.",
 } as const;

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { messages } from "@shared/messages";
 import { HttpError } from "./errors";
+import { setSecurityHeaders } from "./security";
 
 interface ValidationIssue {
   instancePath?: string;
@@ -54,4 +55,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: messages.internal, code: "internal" });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a bad percent-encoding, an overlong parameter) come here
+ * before any hook runs, so they get the security headers and the platform's error shape here too.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setSecurityHeaders(request, reply);
+  reply.header("cache-control", "no-store");
+  if (error.code === "FST_ERR_BAD_URL") return reply.code(400).send({ message: messages.badUrl, code: "bad_url" });
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.code(414).send({ message: messages.urlTooLong, code: "url_too_long" });
+  request.log.error({ err: error }, "unhandled error");
+  return reply.code(500).send({ message: messages.internal, code: "internal" });
 }

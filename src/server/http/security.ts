@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "@shared/messages";
 import type { Config } from "../config";
 import { HttpError } from "./errors";
@@ -31,24 +31,29 @@ export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   return request.headers["sec-fetch-site"] !== "cross-site";
 }
 
+/** The security headers every answer carries, set here for the answers that never reach a route's hooks. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
+  });
+  if (request.protocol === "https") {
+    reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+  }
+}
+
 /** Security headers on every answer, and state-changing requests only from our own origin and only as JSON or multipart. */
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Only JSON (and multipart where a route registers it) is parsed; anything else answers 415.
   app.removeContentTypeParser("text/plain");
 
   app.addHook("onRequest", async (request, reply) => {
-    reply.headers({
-      "content-security-policy": CONTENT_SECURITY_POLICY,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "x-frame-options": "DENY",
-      "cross-origin-opener-policy": "same-origin",
-      "cross-origin-resource-policy": "same-origin",
-      "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
-    });
-    if (request.protocol === "https") {
-      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-    }
+    setSecurityHeaders(request, reply);
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
       request.log.warn({ event: "cross_origin_refused", origin: request.headers.origin, url: request.url }, "cross-origin request refused");
       throw new HttpError(403, messages.crossOrigin, "cross_origin");
