@@ -65,6 +65,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // Per-request lines are noise in production; sign-ins, refusals and errors are still logged.
     logController: new LogController({ disableRequestLogging: ctx.config.env === "production" }),
   });
+  if (ctx.config.env === "production" && !ctx.config.publicOrigin) {
+    app.log.warn(
+      { event: "public_origin_unset" },
+      "PUBLIC_ORIGIN is not set: calendar links and origin checks use each request's Host header; set PUBLIC_ORIGIN to the site's public address",
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("viewer", null);

@@ -85,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
     redisPrefix: parsed.REDIS_PREFIX,
-    publicOrigin: parsed.PUBLIC_ORIGIN,
+    // Only the origin: "https://church.example.org/" and "https://church.example.org" name the same site.
+    publicOrigin: parsed.PUBLIC_ORIGIN === undefined ? undefined : new URL(parsed.PUBLIC_ORIGIN).origin,
     cookieSecure: parsed.COOKIE_SECURE,
     trustProxy: parsed.TRUST_PROXY,
     seedDemo: parsed.SEED_DEMO,

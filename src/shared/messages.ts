@@ -85,4 +85,5 @@ export const messages = {
   wrongPassword: "Your current password is incorrect.",
   badUrl: "The address is not valid.",
   urlTooLong: "The address is too long.",
+  badHost: "The Host header is not valid.",
 } as const;

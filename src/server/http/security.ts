@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "@shared/messages";
 import type { Config } from "../config";
-import { HttpError } from "./errors";
+import { HttpError, badRequest } from "./errors";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -19,9 +19,30 @@ const CONTENT_SECURITY_POLICY = [
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The platform's own origin: PUBLIC_ORIGIN when configured, otherwise the one the request was addressed to. */
+const LABEL = "[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?";
+/** A host name (dot-separated labels) or a bracketed IPv6 address, then an optional port. */
+const HOST_PATTERN = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
+
+/** True for a Host header that names a host (and port) and nothing else. */
+export function isWellFormedHost(host: string | undefined): host is string {
+  const match = host === undefined ? null : HOST_PATTERN.exec(host);
+  if (!match || (match[1] !== undefined && Number(match[1]) > 65_535)) return false;
+  try {
+    new URL(`http://${host}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The platform's own origin: PUBLIC_ORIGIN when configured, otherwise the one the request was addressed to
+ * (answers 400 when that Host is malformed). Production sets PUBLIC_ORIGIN, so a spoofed Host never reaches a link.
+ */
 export function ownOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+  if (config.publicOrigin) return config.publicOrigin;
+  if (!isWellFormedHost(request.host)) throw badRequest(messages.badHost, "bad_host");
+  return `${request.protocol}://${request.host}`;
 }
 
 /** True when the request comes from the platform's own pages (or from a non-browser client that sends no Origin). */
