@@ -52,9 +52,19 @@ export function registerErrorHandler(app: FastifyInstance) {
             : error.message;
       return reply.code(status).send({ message, code: error.code?.toLowerCase() });
     }
+    if (wasAbortedByClient(request, error)) {
+      // A member who cancels an upload, or loses their connection, is not a fault of the server.
+      request.log.info({ event: "request_aborted", method: request.method, url: request.routeOptions.url }, "client aborted the request");
+      return reply.code(400).send({ message: messages.invalidInput, code: "aborted" });
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: messages.internal, code: "internal" });
   });
+}
+
+/** True when the error comes from the client closing the connection while its request body was still arriving. */
+function wasAbortedByClient(request: FastifyRequest, error: FastifyError): boolean {
+  return request.raw.readableAborted || (error.code === "ECONNRESET" && request.raw.socket?.destroyed === true);
 }
 
 /**
