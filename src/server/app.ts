@@ -9,6 +9,7 @@ import { answerFrameworkError, registerErrorHandler } from "./http/error-handler
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
+import { httpServerOptions, registerRequestDeadlines } from "./http/timeouts";
 import { liveRoutes } from "./live/live.routes";
 import { mediaRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    ...httpServerOptions(ctx.config),
     // Per-request lines are noise in production; sign-ins, refusals and errors are still logged.
     logController: new LogController({ disableRequestLogging: ctx.config.env === "production" }),
   });
@@ -78,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerErrorHandler(app);
   registerSecurity(app, ctx.config);
+  registerRequestDeadlines(app, ctx.config);
   await app.register(cookie);
 
   await app.register(async (scope) => healthRoutes(scope, ctx));

@@ -40,6 +40,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = {
@@ -62,6 +67,16 @@ export type Config = {
   logLevel: string;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** A request's headers must arrive within this. */
+  httpHeadersTimeoutMs: number;
+  /** A request's body must arrive within this, except on upload routes. */
+  httpRequestTimeoutMs: number;
+  /** A large upload (publishing media) must arrive within this; also the server's own bound on every request. */
+  httpUploadTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  httpKeepAliveTimeoutMs: number;
+  /** Connections (WebSockets included) beyond this are refused. */
+  httpMaxConnections: number;
 };
 
 export class ConfigError extends Error {}
@@ -96,5 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES,
     loginWindowMs: parsed.LOGIN_WINDOW_SECONDS * 1000,
+    httpHeadersTimeoutMs: Math.round(parsed.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+    httpRequestTimeoutMs: Math.round(parsed.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    // Never shorter than the ordinary request timeout: it is the server-wide bound the ordinary one works within.
+    httpUploadTimeoutMs: Math.round(Math.max(parsed.HTTP_UPLOAD_TIMEOUT_SECONDS, parsed.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
+    httpKeepAliveTimeoutMs: Math.round(parsed.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    httpMaxConnections: parsed.HTTP_MAX_CONNECTIONS,
   };
 }

@@ -86,4 +86,5 @@ export const messages = {
   badUrl: "The address is not valid.",
   urlTooLong: "The address is too long.",
   badHost: "The Host header is not valid.",
+  requestTimeout: "The request took too long to arrive.",
 } as const;

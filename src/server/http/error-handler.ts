@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { messages } from "@shared/messages";
 import { HttpError } from "./errors";
 import { setSecurityHeaders } from "./security";
+import { hasTimedOut } from "./timeouts";
 
 interface ValidationIssue {
   instancePath?: string;
@@ -52,6 +53,7 @@ export function registerErrorHandler(app: FastifyInstance) {
             : error.message;
       return reply.code(status).send({ message, code: error.code?.toLowerCase() });
     }
+    if (hasTimedOut(request.raw)) return reply.code(408).send({ message: messages.requestTimeout, code: "request_timeout" });
     if (wasAbortedByClient(request, error)) {
       // A member who cancels an upload, or loses their connection, is not a fault of the server.
       request.log.info({ event: "request_aborted", method: request.method, url: request.routeOptions.url }, "client aborted the request");

@@ -21,15 +21,19 @@ export async function publishingRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = createPublishingService(ctx.db, ctx.config.mediaDir);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
-  route.post("/content/media", { schema: { response: { 201: mediaItemSchema, ...uploadErrors } } }, async (request, reply) => {
-    const viewer = requireViewer(request);
-    if (!policies.publishContent(viewer)) throw forbidden(publishingMessages.notAllowed);
-    if (!request.isMultipart()) throw new HttpError(415, "Send the media as multipart/form-data.", "unsupported_media_type");
-    const form = await readPublishForm(request, ctx.config.mediaDir);
-    const item = await service.publish(viewer, form);
-    request.log.info({ event: "media_published", mediaId: item.id, type: item.type, userId: viewer.id }, "media published");
-    return reply.code(201).send(item);
-  });
+  route.post(
+    "/content/media",
+    { schema: { response: { 201: mediaItemSchema, ...uploadErrors } }, config: { largeUpload: true } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      if (!policies.publishContent(viewer)) throw forbidden(publishingMessages.notAllowed);
+      if (!request.isMultipart()) throw new HttpError(415, "Send the media as multipart/form-data.", "unsupported_media_type");
+      const form = await readPublishForm(request, ctx.config.mediaDir);
+      const item = await service.publish(viewer, form);
+      request.log.info({ event: "media_published", mediaId: item.id, type: item.type, userId: viewer.id }, "media published");
+      return reply.code(201).send(item);
+    },
+  );
 
   route.patch(
     "/content/media/:id",
