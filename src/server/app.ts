@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
+import { createHousekeeping } from "./housekeeping/housekeeping";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Built web app to serve; skipped when the folder doesn't exist. */
   webDir?: string;
+  /** Purge expired sessions and ended throttle windows every HOUSEKEEPING_INTERVAL_SECONDS while the app runs. */
+  housekeeping?: boolean;
 }
 
 /** Builds the whole application around a context; tests build it with a test database. */
@@ -77,6 +80,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("viewer", null);
   app.decorateRequest("sessionId", null);
+
+  if (options.housekeeping) {
+    const housekeeping = createHousekeeping(ctx, app.log);
+    app.addHook("onReady", async () => housekeeping.start(ctx.config.housekeepingIntervalMs));
+    app.addHook("onClose", async () => housekeeping.stop());
+  }
 
   registerErrorHandler(app);
   registerSecurity(app, ctx.config);

@@ -37,6 +37,8 @@ const envSchema = z.object({
     }),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(90),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().positive().default(3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
@@ -64,6 +66,10 @@ export type Config = {
   iceServers: z.infer<typeof iceServerSchema>[];
   sessionIdleMs: number;
   sessionRememberMs: number;
+  /** No session lasts longer than this from sign-in, however recently it was used. */
+  sessionAbsoluteMs: number;
+  /** How often expired sessions, old sign-in failures and ended throttle windows are purged. */
+  housekeepingIntervalMs: number;
   logLevel: string;
   loginMaxFailures: number;
   loginWindowMs: number;
@@ -108,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: parsed.ICE_SERVERS,
     sessionIdleMs: parsed.SESSION_IDLE_HOURS * 3_600_000,
     sessionRememberMs: parsed.SESSION_REMEMBER_DAYS * 86_400_000,
+    sessionAbsoluteMs: parsed.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    housekeepingIntervalMs: Math.round(parsed.HOUSEKEEPING_INTERVAL_SECONDS * 1000),
     logLevel: parsed.LOG_LEVEL,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES,
     loginWindowMs: parsed.LOGIN_WINDOW_SECONDS * 1000,

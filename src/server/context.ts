@@ -29,6 +29,6 @@ export function createContext(config: Config, database: Database, clock: Clock =
     database,
     db: database.db,
     throttle: createThrottle(database.db, clock),
-    sessions: createSessionManager(config, createSessionsRepository(database.db)),
+    sessions: createSessionManager(config, createSessionsRepository(database.db), clock),
   };
 }
