@@ -14,6 +14,8 @@ import { readPublishForm } from "./media-upload";
 import { createPublishingService } from "./publishing.service";
 
 const uploadErrors = { ...errorResponses, 413: errorSchema, 415: errorSchema } as const;
+/** A media file may be 200 MB: its request gets HTTP_UPLOAD_TIMEOUT_SECONDS (http/timeouts.ts). */
+const publishOptions = { schema: { response: { 201: mediaItemSchema, ...uploadErrors } }, config: { largeUpload: true } } as const;
 
 /** Creators and admins publish sermons, songs and podcast episodes; the uploader (or an admin) edits and deletes them. */
 export async function publishingRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,19 +23,15 @@ export async function publishingRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = createPublishingService(ctx.db, ctx.config.mediaDir);
   const route = app.withTypeProvider<ZodTypeProvider>();
 
-  route.post(
-    "/content/media",
-    { schema: { response: { 201: mediaItemSchema, ...uploadErrors } }, config: { largeUpload: true } },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      if (!policies.publishContent(viewer)) throw forbidden(publishingMessages.notAllowed);
-      if (!request.isMultipart()) throw new HttpError(415, "Send the media as multipart/form-data.", "unsupported_media_type");
-      const form = await readPublishForm(request, ctx.config.mediaDir);
-      const item = await service.publish(viewer, form);
-      request.log.info({ event: "media_published", mediaId: item.id, type: item.type, userId: viewer.id }, "media published");
-      return reply.code(201).send(item);
-    },
-  );
+  route.post("/content/media", publishOptions, async (request, reply) => {
+    const viewer = requireViewer(request);
+    if (!policies.publishContent(viewer)) throw forbidden(publishingMessages.notAllowed);
+    if (!request.isMultipart()) throw new HttpError(415, "Send the media as multipart/form-data.", "unsupported_media_type");
+    const form = await readPublishForm(request, ctx.config.mediaDir);
+    const item = await service.publish(viewer, form);
+    request.log.info({ event: "media_published", mediaId: item.id, type: item.type, userId: viewer.id }, "media published");
+    return reply.code(201).send(item);
+  });
 
   route.patch(
     "/content/media/:id",
