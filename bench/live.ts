@@ -52,7 +52,7 @@ function statsOf(child: ChildProcess): Promise<{ rss: number; cpuMicros: number 
 }
 
 /** Members with ready sessions, written straight into the database (hashing passwords for 1,000 members would take a minute). */
-async function prepareMembers(dataDir: string, count: number): Promise<{ ids: number[]; cookies: string[] }> {
+export async function prepareMembers(dataDir: string, count: number): Promise<{ ids: number[]; cookies: string[] }> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, "platform.db") });
   await migrateToLatest(database);
   const now = new Date().toISOString();

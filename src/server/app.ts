@@ -6,12 +6,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { apiRoutes } from "@shared/contracts/routes";
-import { registerErrorHandler } from "./http/error-handler";
 import { buildOpenApiDocument, renderReferencePage } from "./http/openapi";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { fastifyTrustProxy } from "./http/trust-proxy";
+import { createHousekeeping } from "./housekeeping/housekeeping";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
+import { httpServerOptions, registerRequestDeadlines } from "./http/timeouts";
 import { liveRoutes } from "./live/live.routes";
 import { mediaFileRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Built web app to serve; skipped when the folder doesn't exist. */
   webDir?: string;
+  /** Purge expired sessions and ended throttle windows every HOUSEKEEPING_INTERVAL_SECONDS while the app runs. */
+  housekeeping?: boolean;
 }
 
 /** Builds the whole application around a context; tests build it with a test database. */
@@ -71,9 +75,17 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    ...httpServerOptions(ctx.config),
     // Per-request lines are noise in production; sign-ins, refusals and errors are still logged.
     logController: new LogController({ disableRequestLogging: ctx.config.env === "production" }),
   });
+  if (ctx.config.env === "production" && !ctx.config.publicOrigin) {
+    app.log.warn(
+      { event: "public_origin_unset" },
+      "PUBLIC_ORIGIN is not set: calendar links and origin checks use each request's Host header; set PUBLIC_ORIGIN to the site's public address",
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("viewer", null);
@@ -86,9 +98,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of [route.method].flat())
       if (route.url.startsWith("/api/") && method !== "HEAD") registeredRoutes.push(`${method} ${route.url}`);
   });
+  if (options.housekeeping) {
+    const housekeeping = createHousekeeping(ctx, app.log);
+    app.addHook("onReady", async () => housekeeping.start(ctx.config.housekeepingIntervalMs));
+    app.addHook("onClose", async () => housekeeping.stop());
+  }
 
   registerErrorHandler(app);
   registerSecurity(app, ctx.config);
+  registerRequestDeadlines(app, ctx.config);
   await app.register(cookie);
 
   await app.register(async (scope) => healthRoutes(scope, ctx));

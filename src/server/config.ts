@@ -76,6 +76,8 @@ const envSchema = z.object({
     }),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(90),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().positive().default(3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
@@ -89,6 +91,11 @@ const envSchema = z.object({
   ROOM_LOOKUP_LIMIT: z.coerce.number().int().positive().default(30),
   ROOM_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ROOM_EMPTY_GRACE_SECONDS: z.coerce.number().int().positive().default(600),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = {
@@ -108,6 +115,10 @@ export type Config = {
   iceServers: z.infer<typeof iceServerSchema>[];
   sessionIdleMs: number;
   sessionRememberMs: number;
+  /** No session lasts longer than this from sign-in, however recently it was used. */
+  sessionAbsoluteMs: number;
+  /** How often expired sessions, old sign-in failures and ended throttle windows are purged. */
+  housekeepingIntervalMs: number;
   logLevel: string;
   loginMaxFailures: number;
   loginWindowMs: number;
@@ -128,6 +139,16 @@ export type Config = {
   roomLookupWindowMs: number;
   /** A room nobody is in closes after this long (from its creation, or as soon as its last member leaves). */
   roomEmptyGraceMs: number;
+  /** A request's headers must arrive within this. */
+  httpHeadersTimeoutMs: number;
+  /** A request's body must arrive within this, except on upload routes. */
+  httpRequestTimeoutMs: number;
+  /** A large upload (publishing media) must arrive within this; also the server's own bound on every request. */
+  httpUploadTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  httpKeepAliveTimeoutMs: number;
+  /** Connections (WebSockets included) beyond this are refused. */
+  httpMaxConnections: number;
 };
 
 export class ConfigError extends Error {}
@@ -151,13 +172,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
     redisPrefix: parsed.REDIS_PREFIX,
-    publicOrigin: parsed.PUBLIC_ORIGIN,
+    // Only the origin: "https://church.example.org/" and "https://church.example.org" name the same site.
+    publicOrigin: parsed.PUBLIC_ORIGIN === undefined ? undefined : new URL(parsed.PUBLIC_ORIGIN).origin,
     cookieSecure: parsed.COOKIE_SECURE,
     trustProxy: parsed.TRUST_PROXY,
     seedDemo: parsed.SEED_DEMO,
     iceServers: parsed.ICE_SERVERS,
     sessionIdleMs: parsed.SESSION_IDLE_HOURS * 3_600_000,
     sessionRememberMs: parsed.SESSION_REMEMBER_DAYS * 86_400_000,
+    sessionAbsoluteMs: parsed.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    housekeepingIntervalMs: Math.round(parsed.HOUSEKEEPING_INTERVAL_SECONDS * 1000),
     logLevel: parsed.LOG_LEVEL,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES,
     loginWindowMs: parsed.LOGIN_WINDOW_SECONDS * 1000,
@@ -171,5 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roomLookupLimit: parsed.ROOM_LOOKUP_LIMIT,
     roomLookupWindowMs: parsed.ROOM_LOOKUP_WINDOW_SECONDS * 1000,
     roomEmptyGraceMs: parsed.ROOM_EMPTY_GRACE_SECONDS * 1000,
+    httpHeadersTimeoutMs: Math.round(parsed.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+    httpRequestTimeoutMs: Math.round(parsed.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    // Never shorter than the ordinary request timeout: it is the server-wide bound the ordinary one works within.
+    httpUploadTimeoutMs: Math.round(Math.max(parsed.HTTP_UPLOAD_TIMEOUT_SECONDS, parsed.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
+    httpKeepAliveTimeoutMs: Math.round(parsed.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    httpMaxConnections: parsed.HTTP_MAX_CONNECTIONS,
   };
 }

@@ -36,7 +36,7 @@ export function createContext(
     database,
     db: database.db,
     throttle: createThrottle(database.db, clock),
-    sessions: createSessionManager(config, createSessionsRepository(database.db)),
+    sessions: createSessionManager(config, createSessionsRepository(database.db), clock),
     live: createLiveHubFor(config, database.db, clock, liveOptions),
   };
 }

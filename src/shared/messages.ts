@@ -85,4 +85,8 @@ export const messages = {
   unsupportedMediaType: "Requests must be sent as JSON or multipart form data.",
   internal: "Something went wrong on our side. Please try again.",
   wrongPassword: "Your current password is incorrect.",
+  badUrl: "The address is not valid.",
+  urlTooLong: "The address is too long.",
+  badHost: "The Host header is not valid.",
+  requestTimeout: "The request took too long to arrive.",
 } as const;

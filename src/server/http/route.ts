@@ -23,6 +23,8 @@ export interface MountOptions {
   preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** A body limit other than the app's default. */
   bodyLimit?: number;
+  /** This route takes large, slow bodies: its request may take HTTP_UPLOAD_TIMEOUT_SECONDS (see http/timeouts.ts). */
+  largeUpload?: true;
 }
 
 /**
@@ -48,6 +50,7 @@ export function mount<R extends RouteContract>(app: FastifyInstance, route: R, h
     },
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.largeUpload ? { config: { largeUpload: true } } : {}),
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as RouteRequest<R>, reply);

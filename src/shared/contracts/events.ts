@@ -73,6 +73,23 @@ export type RsvpResult = z.infer<typeof rsvpResultSchema>;
 
 /** The events module's JSON routes (the .ics downloads and feed are served beside them as text/calendar). */
 export const eventsRoutes = {
+  feed: defineRoute({
+    method: "GET",
+    path: "/api/events/calendar.ics",
+    summary: "The subscribable calendar feed (iCalendar) of recent and coming events",
+    access: "public",
+    contentType: "text/calendar",
+    response: z.string(),
+  }),
+  eventCalendar: defineRoute({
+    method: "GET",
+    path: "/api/events/:id(^\\d+).ics",
+    summary: "One event as an iCalendar file, with a reminder an hour before",
+    access: "public",
+    params: idParamsSchema,
+    contentType: "text/calendar",
+    response: z.string(),
+  }),
   list: defineRoute({
     method: "GET",
     path: "/api/events",

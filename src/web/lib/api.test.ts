@@ -26,3 +26,9 @@ describe("routeKey", () => {
     expect(routeUrl("GET /api/contact", { query: { status: "handled", limit: 5 } })).toBe("/api/contact?status=handled&limit=5");
   });
 });
+
+describe("routeKey with a parameter pattern and suffix", () => {
+  it("fills the parameter and keeps the suffix", () => {
+    expect(routeUrl("GET /api/events/:id(^\\d+).ics", { params: { id: 12 } })).toBe("/api/events/12.ics");
+  });
+});

@@ -104,6 +104,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       return item;
     },
     {
+      largeUpload: true,
       preValidation: async (request) => {
         publishing.requirePublisher(requireViewer(request));
         if (!request.isMultipart()) throw new HttpError(415, publishingMessages.multipartRequired, "unsupported_media_type");
