@@ -18,6 +18,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 const HomePage = lazyPage(() => import("./features/home/home-page"), "HomePage");
 const AuthPage = lazyPage(() => import("./features/auth/auth-page"), "AuthPage");
 const DiscoverPage = lazyPage(() => import("./features/discover/discover-page"), "DiscoverPage");
+const ExplorePage = lazyPage(() => import("./features/discover/explore-page"), "ExplorePage");
 const PodcastsPage = lazyPage(() => import("./features/podcasts/podcasts-page"), "PodcastsPage");
 const PodcastHostingPage = lazyPage(() => import("./features/podcasts/podcast-hosting-page"), "PodcastHostingPage");
 const MusicPage = lazyPage(() => import("./features/music/music-page"), "MusicPage");
@@ -61,6 +62,7 @@ function Routes() {
             <Switch>
               <Route path="/" component={HomePage} />
               <Route path="/discover" component={DiscoverPage} />
+              <Route path="/explore" component={ExplorePage} />
               <Route path="/podcasts" component={PodcastsPage} />
               <Route path="/podcasts/host" component={PodcastHostingPage} />
               <Route path="/music" component={MusicPage} />

@@ -6,7 +6,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/features/auth/use-auth";
-import { SignInRequiredCard } from "@web/features/settings/sign-in-required-card";
+import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 import { CheckList } from "@web/components/ui/check-list";
 
 const premiumBenefits = [
@@ -47,7 +47,7 @@ export function AccountPage() {
       {loading ? (
         <Spinner label="Loading your subscription…" className="py-16" />
       ) : !user ? (
-        <SignInRequiredCard reason="Sign in to see your plan and what Premium includes." />
+        <SignInPrompt reason="Sign in to see your plan and what Premium includes." />
       ) : (
         <div className="flex flex-col gap-6">
           <Card className={isPremium ? "border-primary" : undefined}>

@@ -1,6 +1,8 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { Link } from "wouter";
+import { z } from "zod";
 import { CheckCircle2, Upload } from "lucide-react";
 import type { Category, MediaItem, MediaType } from "@shared/contracts/content";
 import {
@@ -11,12 +13,11 @@ import {
   publishingMessages,
 } from "@shared/contracts/publishing";
 import { Button } from "@web/components/ui/button";
-import { Input } from "@web/components/ui/input";
-import { serverMessage } from "@web/lib/api";
+import { Field, FormField, TextareaField } from "@web/components/ui/form-field";
+import { serverMessage, urlFromQueryKey } from "@web/lib/api";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { queryClient } from "@web/lib/query-client";
 import { toast } from "@web/lib/use-toast";
-import { FormField, fieldAria } from "@web/features/auth/form-field";
-import { textareaClasses } from "@web/features/contact/contact-form";
 import { libraryPathFor, uploadMedia } from "./upload-media";
 
 const selectClasses =
@@ -29,56 +30,63 @@ const artistLabels: Record<MediaType, string> = { sermon: "Speaker", song: "Arti
 const MEDIA_ACCEPT =
   "audio/mpeg,audio/mp4,audio/ogg,audio/wav,audio/flac,audio/webm,video/mp4,video/webm,.mp3,.m4a,.mp4,.webm,.ogg,.wav,.flac";
 
-type Errors = Partial<Record<"title" | "description" | "type" | "categoryId" | "artist" | "file" | "thumbnail", string>>;
+/** The chosen files of a file input (a FileList in the browser). */
+const files = z.custom<FileList | undefined>(
+  (value) => value === undefined || (typeof value === "object" && value !== null && "length" in value),
+);
+const firstFile = (list: FileList | undefined) => (list && list.length > 0 ? (list[0] ?? null) : null);
+
+/** The contract's text fields (POST /api/content/media), plus the media file and the optional thumbnail the form carries. */
+const publishFormSchema = publishMediaFieldsSchema.extend({
+  file: files
+    .refine((list) => firstFile(list) !== null, publishingMessages.fileRequired)
+    .refine((list) => (firstFile(list)?.size ?? 0) <= PUBLISH_MEDIA_MAX_BYTES, publishingMessages.fileTooLarge),
+  thumbnail: files.refine((list) => (firstFile(list)?.size ?? 0) <= PUBLISH_THUMBNAIL_MAX_BYTES, publishingMessages.thumbnailTooLarge),
+});
+type PublishForm = z.output<typeof publishFormSchema>;
+const fields = publishMediaFieldsSchema.shape;
+const emptyForm = {
+  type: "sermon",
+  categoryId: "",
+  title: "",
+  artist: "",
+  description: "",
+  file: undefined,
+  thumbnail: undefined,
+} as const;
 
 /** The publish form for creators and admins: a media file, an optional thumbnail, its words and its category. */
 export function PublishMediaForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [type, setType] = useState<MediaType>("sermon");
-  const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [published, setPublished] = useState<MediaItem | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    formState: { errors },
+  } = useSchemaForm(publishFormSchema, { defaultValues: emptyForm });
+  const type = useWatch({ control, name: "type" }) as MediaType;
   const categoryType = categoryTypeForMedia[type];
   const categories = useQuery<Category[]>({ queryKey: ["/api/content/categories", { type: categoryType }] });
 
-  function validate(data: FormData): Errors {
-    const found: Errors = {};
-    const parsed = publishMediaFieldsSchema.safeParse(
-      Object.fromEntries([...data.entries()].filter(([, value]) => typeof value === "string")),
-    );
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        found[key] ??= issue.message;
-      }
-    }
-    const file = data.get("file");
-    if (!(file instanceof File) || file.size === 0) found.file = publishingMessages.fileRequired;
-    else if (file.size > PUBLISH_MEDIA_MAX_BYTES) found.file = publishingMessages.fileTooLarge;
-    const thumbnail = data.get("thumbnail");
-    if (thumbnail instanceof File && thumbnail.size > PUBLISH_THUMBNAIL_MAX_BYTES) found.thumbnail = publishingMessages.thumbnailTooLarge;
-    return found;
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const thumbnail = data.get("thumbnail");
-    if (thumbnail instanceof File && thumbnail.size === 0) data.delete("thumbnail");
-    const found = validate(data);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  async function handlePublish({ file, thumbnail, ...text }: PublishForm) {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(text)) data.set(name, String(value));
+    data.set("file", firstFile(file)!);
+    const image = firstFile(thumbnail);
+    if (image) data.set("thumbnail", image);
     setPublished(null);
     setProgress(0);
     try {
       const item = await uploadMedia(data, setProgress);
       setPublished(item);
-      formRef.current?.reset();
-      setType(item.type);
+      reset({ ...emptyForm, type: item.type });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
       // The member's own list (/api/users/{id}/media) on this page and on their profile.
-      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).endsWith("/media") });
+      void queryClient.invalidateQueries({ predicate: (query) => /^\/api\/users\/\d+\/media/.test(urlFromQueryKey(query.queryKey)) });
       toast({ title: "Media Published", description: `"${item.title}" is now in the library.` });
     } catch (error) {
       toast({
@@ -92,96 +100,72 @@ export function PublishMediaForm() {
   }
 
   const uploading = progress !== null;
-  const error = (name: keyof Errors) => errors[name];
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="flex flex-col gap-4" aria-label="Publish media">
+    <form onSubmit={handleSubmit(handlePublish)} noValidate className="flex flex-col gap-4" aria-label="Publish media">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="publish-type" label="Type" error={error("type")}>
-          <select
-            {...fieldAria("publish-type", error("type"))}
-            name="type"
-            value={type}
-            onChange={(event) => setType(event.target.value as MediaType)}
-            className={selectClasses}
-          >
-            {(Object.keys(typeLabels) as MediaType[]).map((value) => (
-              <option key={value} value={value}>
-                {typeLabels[value]}
-              </option>
-            ))}
-          </select>
+        <FormField id="publish-type" label="Type" error={errors.type?.message}>
+          {(aria) => (
+            <select {...aria} className={selectClasses} {...register("type", { onChange: () => setValue("categoryId", "") })}>
+              {(Object.keys(typeLabels) as MediaType[]).map((value) => (
+                <option key={value} value={value}>
+                  {typeLabels[value]}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
-        <FormField id="publish-category" label="Category" error={error("categoryId")}>
-          <select
-            {...fieldAria("publish-category", error("categoryId"))}
-            name="categoryId"
-            key={categoryType}
-            defaultValue=""
-            className={selectClasses}
-          >
-            <option value="" disabled>
-              {categories.isPending ? "Loading categories…" : "Choose a category"}
-            </option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
+        <FormField id="publish-category" label="Category" error={errors.categoryId?.message}>
+          {(aria) => (
+            <select {...aria} className={selectClasses} {...register("categoryId")}>
+              <option value="" disabled>
+                {categories.isPending ? "Loading categories…" : "Choose a category"}
               </option>
-            ))}
-          </select>
+              {categories.data?.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
       </div>
-      <FormField id="publish-title" label="Title" error={error("title")}>
-        <Input {...fieldAria("publish-title", error("title"))} name="title" maxLength={200} />
-      </FormField>
-      <FormField id="publish-artist" label={artistLabels[type]} error={error("artist")}>
-        <Input {...fieldAria("publish-artist", error("artist"))} name="artist" maxLength={200} />
-      </FormField>
-      <FormField id="publish-description" label="Description" error={error("description")}>
-        <textarea
-          {...fieldAria("publish-description", error("description"))}
-          name="description"
-          rows={4}
-          maxLength={5000}
-          className={textareaClasses}
-        />
-      </FormField>
+      <Field
+        id="publish-title"
+        label="Title"
+        error={errors.title?.message}
+        controlProps={{ maxLength: maxLengthOf(fields.title), ...register("title") }}
+      />
+      <Field
+        id="publish-artist"
+        label={artistLabels[type]}
+        error={errors.artist?.message}
+        controlProps={{ maxLength: maxLengthOf(fields.artist), ...register("artist") }}
+      />
+      <TextareaField
+        id="publish-description"
+        label="Description"
+        error={errors.description?.message}
+        controlProps={{ rows: 4, maxLength: maxLengthOf(fields.description), ...register("description") }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="publish-file"
           label="Audio or video file"
-          error={error("file")}
-          hint={
-            <p id="publish-file-hint" className="text-xs text-muted-foreground">
-              MP3, M4A, MP4, WebM, Ogg, WAV or FLAC, up to 200 MB.
-            </p>
-          }
+          error={errors.file?.message}
+          hint="MP3, M4A, MP4, WebM, Ogg, WAV or FLAC, up to 200 MB."
         >
-          <input
-            {...fieldAria("publish-file", error("file"), "publish-file-hint")}
-            name="file"
-            type="file"
-            accept={MEDIA_ACCEPT}
-            className={fileClasses}
-          />
+          {(aria) => <input {...aria} type="file" accept={MEDIA_ACCEPT} className={fileClasses} {...register("file")} />}
         </FormField>
         <FormField
           id="publish-thumbnail"
           label="Thumbnail (optional)"
-          error={error("thumbnail")}
-          hint={
-            <p id="publish-thumbnail-hint" className="text-xs text-muted-foreground">
-              JPEG, PNG or WebP, up to 5 MB.
-            </p>
-          }
+          error={errors.thumbnail?.message}
+          hint="JPEG, PNG or WebP, up to 5 MB."
         >
-          <input
-            {...fieldAria("publish-thumbnail", error("thumbnail"), "publish-thumbnail-hint")}
-            name="thumbnail"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className={fileClasses}
-          />
+          {(aria) => (
+            <input {...aria} type="file" accept="image/jpeg,image/png,image/webp" className={fileClasses} {...register("thumbnail")} />
+          )}
         </FormField>
       </div>
       {uploading ? (

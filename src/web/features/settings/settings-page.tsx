@@ -14,7 +14,7 @@ import { cn } from "@web/lib/utils";
 import { useAuth } from "@web/features/auth/use-auth";
 import { MessageSettingsCard } from "@web/features/messages/message-settings-card";
 import { ChangePasswordForm } from "./change-password-form";
-import { SignInRequiredCard } from "./sign-in-required-card";
+import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 
 /** /settings: profile basics, password, appearance, notification and messaging preferences, sign out. */
 export function SettingsPage() {
@@ -42,7 +42,7 @@ export function SettingsPage() {
       {loading ? (
         <Spinner label="Loading settings…" className="py-16" />
       ) : !user ? (
-        <SignInRequiredCard reason="Sign in to manage your profile, password and notification preferences." />
+        <SignInPrompt reason="Sign in to manage your profile, password and notification preferences." />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
           <div className="flex min-w-0 flex-col gap-6">
