@@ -34,7 +34,7 @@ const SearchPage = lazyPage(() => import("./features/search/search-page"), "Sear
 const ProfilePage = lazyPage(() => import("./features/users/profile-page"), "ProfilePage");
 const SettingsPage = lazyPage(() => import("./features/settings/settings-page"), "SettingsPage");
 const AccountPage = lazyPage(() => import("./features/account/account-page"), "AccountPage");
-const CreatePage = lazyPage(() => import("./features/create/create-page"), "CreatePage");
+const CreatePage = lazyPage(() => import("./features/publishing/create-page"), "CreatePage");
 const EventsPage = lazyPage(() => import("./features/events/events-page"), "EventsPage");
 const StreamingPage = lazyPage(() => import("./features/streaming/streaming-page"), "StreamingPage");
 const AdvertisePage = lazyPage(() => import("./features/advertise/advertise-page"), "AdvertisePage");

@@ -38,7 +38,7 @@ export function belongsTo(message: ChatMessage, viewerId: number, conversation: 
  */
 export function useConversation(viewerId: number, conversation: Conversation | null) {
   const queryClient = useQueryClient();
-  const key = conversation ? conversationKey(viewerId, conversation) : ["/api/messages", "none"];
+  const key = conversation ? conversationKey(viewerId, conversation) : ["/api/messages"];
   const query = useInfiniteQuery({
     ...listPagesQuery<ChatMessage>(key),
     enabled: conversation !== null,

@@ -1,17 +1,20 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useSearch } from "wouter";
 import { BookOpen, CalendarDays, MessageSquare, Mic, Music, Search, SearchX, Users } from "lucide-react";
-import type { SearchResults } from "@shared/contracts/search";
+import { z } from "zod";
+import { type SearchResults, searchQuerySchema } from "@shared/contracts/search";
 import { formatLongDate, formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
+import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 
 function Group({ id, title, icon, count, children }: { id: string; title: string; icon: ReactNode; count: number; children: ReactNode }) {
   if (count === 0) return null;
@@ -97,18 +100,38 @@ function Results({ data }: { data: SearchResults }) {
   );
 }
 
+/** The search field of the contract's query (`q`); blank text does nothing (spec §5, as in the header). */
+const refineSchema = z.object({ q: searchQuerySchema.shape.q });
+
+function RefineSearchForm({ q, onSearch }: { q: string; onSearch: (terms: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(refineSchema, { defaultValues: { q } });
+  return (
+    <form onSubmit={handleSubmit((input) => input.q && onSearch(input.q))} noValidate className="mb-8 flex max-w-xl items-start gap-2">
+      <FormField id="refine-search" label="Search terms" hideLabel error={errors.q?.message} className="flex-1 gap-1">
+        {(aria) => (
+          <Input
+            {...aria}
+            type="search"
+            placeholder="Refine your search..."
+            maxLength={maxLengthOf(searchQuerySchema.shape.q)}
+            {...register("q")}
+          />
+        )}
+      </FormField>
+      <Button type="submit">Search</Button>
+    </form>
+  );
+}
+
 /** /search?q=: the header search's results, ranked by the database's full-text search and grouped by kind. */
 export function SearchPage() {
   const q = new URLSearchParams(useSearch()).get("q")?.trim() ?? "";
   const [, navigate] = useLocation();
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
   const results = useQuery<SearchResults>({ queryKey: ["/api/search", { q }], enabled: q.length > 0 });
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
-  };
 
   return (
     <>
@@ -117,16 +140,7 @@ export function SearchPage() {
         icon={Search}
         description="Sermons, songs, podcasts, posts, members and events."
       />
-      <form onSubmit={handleSubmit} className="mb-8 flex max-w-xl gap-2">
-        <Input
-          type="search"
-          aria-label="Search terms"
-          placeholder="Refine your search..."
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <RefineSearchForm key={q} q={q} onSearch={(terms) => navigate(`/search?q=${encodeURIComponent(terms)}`)} />
       {!q ? (
         <EmptyState icon={<Search />} title="What are you looking for?">
           Type a word from a title, a speaker, a song, a member's name or an event.
