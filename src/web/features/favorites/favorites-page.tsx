@@ -5,9 +5,9 @@ import type { MediaItem, MediaType } from "@shared/contracts/content";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { QueryState } from "@web/components/ui/query-state";
-import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
-import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
+import { SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -22,40 +22,36 @@ const tabs: { value: "all" | MediaType; label: string }[] = [
 
 /** /favorites: everything the member saved, by kind, ready to play. */
 export function FavoritesPage() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const favorites = useQuery<MediaItem[]>({ queryKey: mediaKeys.favorites, enabled: Boolean(user) });
   return (
     <>
       <PageHeader title="Favorites" icon={Heart} description="The sermons, songs and podcasts you have saved, ready to play." />
-      {!user ? (
-        loading ? (
-          <Skeleton className="h-40 w-full" />
-        ) : (
-          <SignInPrompt reason="Sign in to save sermons, songs and podcasts to your favorites." />
-        )
-      ) : (
-        <QueryState
-          query={favorites}
-          loading={<SkeletonList count={4} itemClassName="h-16 w-full" />}
-          error="Your favorites could not be loaded."
-          isEmpty={(items) => items.length === 0}
-          empty={
-            <EmptyState
-              icon={<Heart />}
-              title="No favorites yet"
-              action={
-                <Button asChild>
-                  <Link href="/explore">Explore content</Link>
-                </Button>
-              }
-            >
-              Open the menu on any sermon, song or podcast and choose Add to Favorites.
-            </EmptyState>
-          }
-        >
-          {(items) => <FavoritesTabs items={items} />}
-        </QueryState>
-      )}
+      <RequireMember reason="Sign in to save sermons, songs and podcasts to your favorites.">
+        {() => (
+          <QueryState
+            query={favorites}
+            loading={<SkeletonList count={4} itemClassName="h-16 w-full" />}
+            error="Your favorites could not be loaded."
+            isEmpty={(items) => items.length === 0}
+            empty={
+              <EmptyState
+                icon={<Heart />}
+                title="No favorites yet"
+                action={
+                  <Button asChild>
+                    <Link href="/explore">Explore content</Link>
+                  </Button>
+                }
+              >
+                Open the menu on any sermon, song or podcast and choose Add to Favorites.
+              </EmptyState>
+            }
+          >
+            {(items) => <FavoritesTabs items={items} />}
+          </QueryState>
+        )}
+      </RequireMember>
     </>
   );
 }

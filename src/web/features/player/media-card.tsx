@@ -60,4 +60,17 @@ export function MediaCardSkeleton() {
   );
 }
 
+/** The loading state of a card grid: `count` card placeholders laid out as the grid will be. */
+export function MediaCardGridSkeleton({ count, label, className }: { count: number; label: string; className?: string }) {
+  return (
+    <ul className={className ?? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3"} aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <MediaCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export { matchesSearch } from "./filters";

@@ -7,9 +7,9 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
-import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
-import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
+import { SkeletonList } from "@web/components/ui/skeleton";
 import { LOADING_PLACEHOLDERS } from "@shared/constants";
+import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { AlbumArt } from "@web/features/player/audio-player";
 import { mediaKeys } from "@web/features/player/media-api";
@@ -55,7 +55,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
 
 /** /playlists: the member's playlists, with Create Playlist. */
 export function PlaylistsPage() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
   return (
     <>
@@ -76,54 +76,50 @@ export function PlaylistsPage() {
           ) : undefined
         }
       />
-      {!user ? (
-        loading ? (
-          <Skeleton className="h-40 w-full" />
-        ) : (
-          <SignInPrompt reason="Sign in to create playlists of songs, sermons and podcasts." />
-        )
-      ) : (
-        <QueryState
-          query={playlists}
-          loading={
-            <SkeletonList
-              count={LOADING_PLACEHOLDERS.playlistRows}
-              className="gap-4 sm:grid-cols-2 lg:grid-cols-4"
-              itemClassName="h-72 w-full"
-            />
-          }
-          error="Your playlists could not be loaded."
-          isEmpty={(list) => list.length === 0}
-          empty={
-            <EmptyState
-              icon={<ListMusic />}
-              title="No Playlists Yet"
-              action={
-                <CreatePlaylistDialog
-                  trigger={
-                    <Button>
-                      <Plus aria-hidden="true" />
-                      Create Playlist
-                    </Button>
-                  }
-                />
-              }
-            >
-              Create a playlist, then add songs from Music with the Add to Playlist menu.
-            </EmptyState>
-          }
-        >
-          {(list) => (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your playlists">
-              {list.map((playlist) => (
-                <li key={playlist.id}>
-                  <PlaylistCard playlist={playlist} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      )}
+      <RequireMember reason="Sign in to create playlists of songs, sermons and podcasts.">
+        {() => (
+          <QueryState
+            query={playlists}
+            loading={
+              <SkeletonList
+                count={LOADING_PLACEHOLDERS.playlistRows}
+                className="gap-4 sm:grid-cols-2 lg:grid-cols-4"
+                itemClassName="h-72 w-full"
+              />
+            }
+            error="Your playlists could not be loaded."
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <EmptyState
+                icon={<ListMusic />}
+                title="No Playlists Yet"
+                action={
+                  <CreatePlaylistDialog
+                    trigger={
+                      <Button>
+                        <Plus aria-hidden="true" />
+                        Create Playlist
+                      </Button>
+                    }
+                  />
+                }
+              >
+                Create a playlist, then add songs from Music with the Add to Playlist menu.
+              </EmptyState>
+            }
+          >
+            {(list) => (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your playlists">
+                {list.map((playlist) => (
+                  <li key={playlist.id}>
+                    <PlaylistCard playlist={playlist} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        )}
+      </RequireMember>
     </>
   );
 }

@@ -17,7 +17,7 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
 import { mediaKeys, signInToast } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
-import { MediaCard, MediaCardSkeleton, matchesSearch } from "@web/features/player/media-card";
+import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { AudioPlayer } from "@web/features/player/audio-player";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
@@ -153,15 +153,7 @@ export function PodcastsPage() {
   const renderGrid = (inTab: (item: MediaItem) => boolean) => (
     <QueryState
       query={podcasts}
-      loading={
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading podcasts">
-          {Array.from({ length: LOADING_PLACEHOLDERS.sermonCards }, (_, i) => (
-            <li key={i}>
-              <MediaCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      }
+      loading={<MediaCardGridSkeleton count={LOADING_PLACEHOLDERS.sermonCards} label="Loading podcasts" />}
       error="The podcasts could not be loaded."
       isEmpty={(list) => list.length === 0}
       empty={

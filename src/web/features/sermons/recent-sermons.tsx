@@ -8,7 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
-import { MediaCard, MediaCardSkeleton } from "@web/features/player/media-card";
+import { MediaCard, MediaCardGridSkeleton } from "@web/features/player/media-card";
 import { WatchDialog } from "@web/features/player/watch-dialog";
 
 export function SectionHeading({ id, title, href }: { id: string; title: string; href: string }) {
@@ -36,11 +36,7 @@ export function RecentSermons() {
       <QueryState
         query={featured}
         loading={
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {Array.from({ length: HOME_COUNTS.sermons }, (_, i) => (
-              <MediaCardSkeleton key={i} />
-            ))}
-          </div>
+          <MediaCardGridSkeleton count={HOME_COUNTS.sermons} label="Loading sermons" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" />
         }
         error="The sermons could not be loaded."
         isEmpty={() => sermons.length === 0}

@@ -18,7 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
 import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
-import { MediaCard, MediaCardSkeleton, matchesSearch } from "@web/features/player/media-card";
+import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { WatchDialog } from "@web/features/player/watch-dialog";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
@@ -164,15 +164,7 @@ export function SermonsPage() {
   const renderList = (inTab: (item: MediaItem) => boolean, emptyTitle: string) => (
     <QueryState
       query={sermons}
-      loading={
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading sermons">
-          {Array.from({ length: LOADING_PLACEHOLDERS.sermonCards }, (_, i) => (
-            <li key={i}>
-              <MediaCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      }
+      loading={<MediaCardGridSkeleton count={LOADING_PLACEHOLDERS.sermonCards} label="Loading sermons" />}
       error="The sermons could not be loaded."
       isEmpty={(list) => list.length === 0}
       empty={
