@@ -61,7 +61,9 @@ test("an admin creates, edits and cancels an event", async ({ page }) => {
   await form.getByLabel("Starts").fill("2099-01-05T08:00");
   await form.getByLabel("Ends").fill("2099-01-05T07:00");
   await form.getByRole("button", { name: "Create Event" }).click();
-  await expect(form.getByRole("alert")).toHaveText("The event must end after it starts");
+  // The contract's rule, checked in the form before anything is sent, under the field it concerns.
+  await expect(form.getByText("The event must end after it starts")).toBeVisible();
+  await expect(form.getByLabel("Ends")).toHaveAttribute("aria-invalid", "true");
   await form.getByLabel("Ends").fill("2099-01-05T09:30");
   await form.getByRole("button", { name: "Create Event" }).click();
   await expectToast(page, "Event Created");

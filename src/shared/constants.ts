@@ -23,6 +23,11 @@ export const RECENTLY_PLAYED = 3;
 export const LOADING_PLACEHOLDERS = { sermonCards: 6, categoryCards: 3, musicRows: 5, playlistRows: 4 } as const;
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
+/**
+ * The response header that carries a paginated list's next cursor (also in `Link: <url>; rel="next"`, decision 0004).
+ * Here, free of zod, so the web's first page can read it; contracts/common re-exports it.
+ */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
 export const THEME_STORAGE_KEY = "theme";
 export const GREETINGS = ["Welcome back!", "Hello again!", "Good to see you!", "Blessings to you!", "Grace and peace!"] as const;
 /** The product's name as the web app shows it (package name "gathering"). */

@@ -18,6 +18,7 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 const HomePage = lazyPage(() => import("./features/home/home-page"), "HomePage");
 const AuthPage = lazyPage(() => import("./features/auth/auth-page"), "AuthPage");
 const DiscoverPage = lazyPage(() => import("./features/discover/discover-page"), "DiscoverPage");
+const ExplorePage = lazyPage(() => import("./features/discover/explore-page"), "ExplorePage");
 const PodcastsPage = lazyPage(() => import("./features/podcasts/podcasts-page"), "PodcastsPage");
 const PodcastHostingPage = lazyPage(() => import("./features/podcasts/podcast-hosting-page"), "PodcastHostingPage");
 const MusicPage = lazyPage(() => import("./features/music/music-page"), "MusicPage");
@@ -33,7 +34,7 @@ const SearchPage = lazyPage(() => import("./features/search/search-page"), "Sear
 const ProfilePage = lazyPage(() => import("./features/users/profile-page"), "ProfilePage");
 const SettingsPage = lazyPage(() => import("./features/settings/settings-page"), "SettingsPage");
 const AccountPage = lazyPage(() => import("./features/account/account-page"), "AccountPage");
-const CreatePage = lazyPage(() => import("./features/create/create-page"), "CreatePage");
+const CreatePage = lazyPage(() => import("./features/publishing/create-page"), "CreatePage");
 const EventsPage = lazyPage(() => import("./features/events/events-page"), "EventsPage");
 const StreamingPage = lazyPage(() => import("./features/streaming/streaming-page"), "StreamingPage");
 const AdvertisePage = lazyPage(() => import("./features/advertise/advertise-page"), "AdvertisePage");
@@ -61,6 +62,7 @@ function Routes() {
             <Switch>
               <Route path="/" component={HomePage} />
               <Route path="/discover" component={DiscoverPage} />
+              <Route path="/explore" component={ExplorePage} />
               <Route path="/podcasts" component={PodcastsPage} />
               <Route path="/podcasts/host" component={PodcastHostingPage} />
               <Route path="/music" component={MusicPage} />

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
 import { messages } from "../messages";
 
+export { NEXT_CURSOR_HEADER } from "../constants";
+
 /** The error body of every non-2xx answer (DESIGN.md §4). */
 export const errorSchema = z.object({
   message: z.string(),
@@ -26,9 +28,6 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
 
 /** ISO 8601 timestamps travel as strings. */
 export const timestampSchema = z.string().describe("ISO 8601 timestamp");
-
-/** The response header that carries the next page's cursor (also in `Link: <url>; rel="next"`, decision 0004). */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
 
 /** The query of a paginated list: `limit` (default 20, at most 100) and the opaque `cursor` a previous page answered. */
 export const pageQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { routeKey, routeUrl, urlFromQueryKey } from "./api";
+import { nextCursorOf, routeKey, routeUrl, urlFromQueryKey } from "./api";
+import { pageKey } from "./list-pages";
 
 describe("urlFromQueryKey", () => {
   it("joins the key's parts with slashes, as the default GET of spec §7", () => {
@@ -30,5 +31,19 @@ describe("routeKey", () => {
 describe("routeKey with a parameter pattern and suffix", () => {
   it("fills the parameter and keeps the suffix", () => {
     expect(routeUrl("GET /api/events/:id(^\\d+).ics", { params: { id: 12 } })).toBe("/api/events/12.ics");
+  });
+});
+
+describe("reading the next page", () => {
+  it("takes the cursor from the X-Next-Cursor header, and null on the last page", () => {
+    expect(nextCursorOf(new Response("[]", { headers: { "X-Next-Cursor": "abc" } }))).toBe("abc");
+    expect(nextCursorOf(new Response("[]", { headers: { Link: '</api/posts?cursor=abc>; rel="next"' } }))).toBeNull();
+    expect(nextCursorOf(new Response("[]"))).toBeNull();
+  });
+
+  it("reads a later page at the list's own URL with the cursor added to its query", () => {
+    expect(urlFromQueryKey(pageKey(["/api/posts", { limit: 20 }], "c1"))).toBe("/api/posts?limit=20&cursor=c1");
+    expect(urlFromQueryKey(pageKey(["/api/groups", 3, "messages"], "c2"))).toBe("/api/groups/3/messages?cursor=c2");
+    expect(pageKey(["/api/posts", { limit: 20 }], null)).toEqual(["/api/posts", { limit: 20 }]);
   });
 });

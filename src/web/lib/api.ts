@@ -1,4 +1,5 @@
 import { type QueryKey, queryOptions } from "@tanstack/react-query";
+import { NEXT_CURSOR_HEADER } from "@shared/constants";
 import type { ApiError } from "@shared/contracts/common";
 import type { RouteInput, RouteOutput } from "@shared/contracts/route";
 import type { ApiRouteKey, ApiRouteOf } from "@shared/contracts/routes";
@@ -90,6 +91,11 @@ export function urlFromQueryKey(queryKey: QueryKey): string {
     }
   }
   return parts.join("/") + search;
+}
+
+/** The next page's cursor a paginated list answered (decision 0004: the X-Next-Cursor header), or null on its last page. */
+export function nextCursorOf(response: Response): string | null {
+  return response.headers.get(NEXT_CURSOR_HEADER) || null;
 }
 
 /** The input argument, optional when the route needs nothing. */

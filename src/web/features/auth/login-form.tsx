@@ -1,17 +1,16 @@
-import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { LogIn } from "lucide-react";
 import { loginSchema, type LoginInput } from "@shared/contracts/auth";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
-import { Input } from "@web/components/ui/input";
+import { Field, FormField } from "@web/components/ui/form-field";
 import { Label } from "@web/components/ui/label";
 import { FacebookIcon } from "@web/components/layout/social-icons";
 import { serverMessage } from "@web/lib/api";
+import { useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
-import { FormField, fieldAria } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { useAuth } from "./use-auth";
 
@@ -23,12 +22,7 @@ export function LoginForm() {
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { username: "", password: "", rememberMe: false },
-  });
+  } = useSchemaForm(loginSchema, { defaultValues: { username: "", password: "", rememberMe: false } });
 
   async function handleLogin(values: LoginInput) {
     try {
@@ -53,14 +47,12 @@ export function LoginForm() {
 
   return (
     <form onSubmit={handleSubmit(handleLogin)} noValidate className="flex flex-col gap-5">
-      <FormField id="login-username" label="Username" error={errors.username?.message}>
-        <Input
-          {...fieldAria("login-username", errors.username?.message)}
-          autoComplete="username"
-          placeholder="Enter your username"
-          {...register("username")}
-        />
-      </FormField>
+      <Field
+        id="login-username"
+        label="Username"
+        error={errors.username?.message}
+        controlProps={{ autoComplete: "username", placeholder: "Enter your username", ...register("username") }}
+      />
 
       <FormField
         id="login-password"
@@ -72,12 +64,7 @@ export function LoginForm() {
           </Link>
         }
       >
-        <PasswordInput
-          {...fieldAria("login-password", errors.password?.message)}
-          autoComplete="current-password"
-          placeholder="Enter your password"
-          {...register("password")}
-        />
+        {(aria) => <PasswordInput {...aria} autoComplete="current-password" placeholder="Enter your password" {...register("password")} />}
       </FormField>
 
       <div className="flex items-center gap-2.5">

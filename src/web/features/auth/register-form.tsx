@@ -1,5 +1,4 @@
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useWatch } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { Check, Circle, UserPlus } from "lucide-react";
 import { APP_NAME, PASSWORD_MIN_LENGTH } from "@shared/constants";
@@ -7,12 +6,12 @@ import { registerFormSchema, type RegisterFormInput } from "@shared/contracts/au
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
-import { FieldError, Label } from "@web/components/ui/label";
-import { Input } from "@web/components/ui/input";
+import { ErrorList, Field, FormField, fieldAria } from "@web/components/ui/form-field";
+import { Label } from "@web/components/ui/label";
 import { serverMessage } from "@web/lib/api";
+import { useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
-import { FormField, fieldAria } from "./form-field";
 import { PasswordInput } from "./password-input";
 import { useAuth } from "./use-auth";
 
@@ -31,12 +30,7 @@ export function RegisterForm() {
     control,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput>({
-    resolver: zodResolver(registerFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { displayName: "", username: "", email: "", password: "", terms: false },
-  });
+  } = useSchemaForm(registerFormSchema, { defaultValues: { displayName: "", username: "", email: "", password: "", terms: false } });
   const password = useWatch({ control, name: "password" }) ?? "";
 
   async function handleRegister({ terms: _terms, ...input }: RegisterFormInput) {
@@ -58,44 +52,33 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={handleSubmit(handleRegister)} noValidate className="flex flex-col gap-5">
-      <FormField id="register-display-name" label="Full Name" error={errors.displayName?.message}>
-        <Input
-          {...fieldAria("register-display-name", errors.displayName?.message)}
-          autoComplete="name"
-          placeholder="Enter your full name"
-          {...register("displayName")}
-        />
-      </FormField>
+      <Field
+        id="register-display-name"
+        label="Full Name"
+        error={errors.displayName?.message}
+        controlProps={{ autoComplete: "name", placeholder: "Enter your full name", ...register("displayName") }}
+      />
 
-      <FormField id="register-username" label="Username" error={errors.username?.message}>
-        <Input
-          {...fieldAria("register-username", errors.username?.message)}
-          autoComplete="username"
-          placeholder="Choose a username"
-          {...register("username")}
-        />
-      </FormField>
+      <Field
+        id="register-username"
+        label="Username"
+        error={errors.username?.message}
+        controlProps={{ autoComplete: "username", placeholder: "Choose a username", ...register("username") }}
+      />
 
-      <FormField id="register-email" label="Email" error={errors.email?.message}>
-        <Input
-          {...fieldAria("register-email", errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          {...register("email")}
-        />
-      </FormField>
+      <Field
+        id="register-email"
+        label="Email"
+        error={errors.email?.message}
+        controlProps={{ type: "email", autoComplete: "email", placeholder: "you@example.com", ...register("email") }}
+      />
 
       <FormField
         id="register-password"
         label="Password"
         error={errors.password?.message}
         hint={
-          <ul
-            id="register-password-hints"
-            aria-label="Password requirements"
-            className="grid gap-1 text-xs text-muted-foreground sm:grid-cols-2"
-          >
+          <ul aria-label="Password requirements" className="grid gap-1 text-xs text-muted-foreground sm:grid-cols-2">
             {passwordHints.map((hint) => {
               const met = hint.test(password);
               return (
@@ -109,12 +92,7 @@ export function RegisterForm() {
           </ul>
         }
       >
-        <PasswordInput
-          {...fieldAria("register-password", errors.password?.message, "register-password-hints")}
-          autoComplete="new-password"
-          placeholder="Create a password"
-          {...register("password")}
-        />
+        {(aria) => <PasswordInput {...aria} autoComplete="new-password" placeholder="Create a password" {...register("password")} />}
       </FormField>
 
       <div className="flex flex-col gap-2">
@@ -145,7 +123,7 @@ export function RegisterForm() {
             </a>
           </Label>
         </div>
-        <FieldError id="register-terms-error" message={errors.terms?.message} />
+        <ErrorList id="register-terms-error" errors={[errors.terms?.message]} />
       </div>
 
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">

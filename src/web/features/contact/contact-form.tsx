@@ -1,17 +1,12 @@
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { type CreateContact, createContactSchema } from "@shared/contracts/contact";
 import { Button } from "@web/components/ui/button";
-import { Input } from "@web/components/ui/input";
+import { Field, TextareaField } from "@web/components/ui/form-field";
 import { callRoute, routeKey, serverMessage } from "@web/lib/api";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 import { queryClient } from "@web/lib/query-client";
-import { FormField, fieldAria } from "@web/features/auth/form-field";
 import { useAuth } from "@web/features/auth/use-auth";
-
-export const textareaClasses =
-  "w-full rounded-lg border border-input bg-card px-3 py-2 text-sm text-foreground shadow-xs placeholder:text-muted-foreground focus-visible:border-ring aria-invalid:border-destructive";
 
 type ContactFormProps = {
   /** Prefix for field ids, so two forms could share a page. */
@@ -41,12 +36,10 @@ function ContactFormFields({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateContact>({
-    resolver: zodResolver(createContactSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+  } = useSchemaForm(createContactSchema, {
     defaultValues: { name: user?.displayName ?? "", email: user?.email ?? "", subject: defaultSubject, message: "" },
   });
+  const fields = createContactSchema.shape;
 
   async function handleSend(input: CreateContact) {
     try {
@@ -66,25 +59,31 @@ function ContactFormFields({
   return (
     <form onSubmit={handleSubmit(handleSend)} noValidate className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={id("name")} label="Name" error={errors.name?.message}>
-          <Input {...fieldAria(id("name"), errors.name?.message)} autoComplete="name" {...register("name")} />
-        </FormField>
-        <FormField id={id("email")} label="Email" error={errors.email?.message}>
-          <Input {...fieldAria(id("email"), errors.email?.message)} type="email" autoComplete="email" {...register("email")} />
-        </FormField>
-      </div>
-      <FormField id={id("subject")} label="Subject" error={errors.subject?.message}>
-        <Input {...fieldAria(id("subject"), errors.subject?.message)} {...register("subject")} />
-      </FormField>
-      <FormField id={id("message")} label="Message" error={errors.message?.message}>
-        <textarea
-          {...fieldAria(id("message"), errors.message?.message)}
-          rows={6}
-          placeholder={messagePlaceholder}
-          className={textareaClasses}
-          {...register("message")}
+        <Field
+          id={id("name")}
+          label="Name"
+          error={errors.name?.message}
+          controlProps={{ autoComplete: "name", maxLength: maxLengthOf(fields.name), ...register("name") }}
         />
-      </FormField>
+        <Field
+          id={id("email")}
+          label="Email"
+          error={errors.email?.message}
+          controlProps={{ type: "email", autoComplete: "email", maxLength: maxLengthOf(fields.email), ...register("email") }}
+        />
+      </div>
+      <Field
+        id={id("subject")}
+        label="Subject"
+        error={errors.subject?.message}
+        controlProps={{ maxLength: maxLengthOf(fields.subject), ...register("subject") }}
+      />
+      <TextareaField
+        id={id("message")}
+        label="Message"
+        error={errors.message?.message}
+        controlProps={{ rows: 6, placeholder: messagePlaceholder, maxLength: maxLengthOf(fields.message), ...register("message") }}
+      />
       <Button type="submit" disabled={isSubmitting} className="self-start">
         <Send aria-hidden="true" />
         {isSubmitting ? "Sending..." : submitLabel}

@@ -4,6 +4,7 @@ import { formatRelativeTime } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { QueryState } from "@web/components/ui/query-state";
 import { Spinner } from "@web/components/ui/spinner";
 import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
@@ -33,48 +34,50 @@ export function ContactInbox() {
         <CardDescription>Messages sent through the contact and advertising forms. Only admins see this.</CardDescription>
       </CardHeader>
       <CardContent>
-        {inbox.isLoading ? (
-          <Spinner label="Loading messages…" className="py-8" />
-        ) : inbox.isError ? (
-          <p className="text-sm text-destructive">The inbox could not be loaded.</p>
-        ) : !inbox.data?.length ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No messages yet.</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-border" aria-label="Received messages">
-            {inbox.data.map((message) => (
-              <li key={message.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold">{message.subject}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {message.name} ·{" "}
-                      <a href={`mailto:${message.email}`} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
-                        <Mail className="size-3" aria-hidden="true" />
-                        {message.email}
-                      </a>{" "}
-                      · <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt)}</time>
-                    </p>
+        <QueryState
+          query={inbox}
+          loading={<Spinner label="Loading messages…" className="py-8" />}
+          error="The inbox could not be loaded."
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="py-6 text-center text-sm text-muted-foreground">No messages yet.</p>}
+        >
+          {(list) => (
+            <ul className="flex flex-col divide-y divide-border" aria-label="Received messages">
+              {list.map((message) => (
+                <li key={message.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-semibold">{message.subject}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {message.name} ·{" "}
+                        <a href={`mailto:${message.email}`} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
+                          <Mail className="size-3" aria-hidden="true" />
+                          {message.email}
+                        </a>{" "}
+                        · <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt)}</time>
+                      </p>
+                    </div>
+                    {message.handledAt ? (
+                      <Badge variant="secondary">Handled</Badge>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={markHandled.isPending && markHandled.variables === message.id}
+                        onClick={() => markHandled.mutate(message.id)}
+                        aria-label={`Mark handled: ${message.subject} from ${message.name}`}
+                      >
+                        <CheckCheck aria-hidden="true" />
+                        Mark handled
+                      </Button>
+                    )}
                   </div>
-                  {message.handledAt ? (
-                    <Badge variant="secondary">Handled</Badge>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={markHandled.isPending && markHandled.variables === message.id}
-                      onClick={() => markHandled.mutate(message.id)}
-                      aria-label={`Mark handled: ${message.subject} from ${message.name}`}
-                    >
-                      <CheckCheck aria-hidden="true" />
-                      Mark handled
-                    </Button>
-                  )}
-                </div>
-                <p className="text-sm whitespace-pre-line break-words">{message.message}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <p className="text-sm whitespace-pre-line break-words">{message.message}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarDays, CalendarPlus, Check, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
@@ -8,99 +8,15 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Input } from "@web/components/ui/input";
-import { Label } from "@web/components/ui/label";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { QueryState } from "@web/components/ui/query-state";
+import { SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
-import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
-import { EVENTS_KEY, formatEventDate, formatEventTime, useCancelEvent, useRsvp, useSaveEvent } from "./use-events";
+import { EventForm } from "./event-form";
+import { EVENTS_KEY, formatEventDate, formatEventTime, useCancelEvent, useRsvp } from "./use-events";
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short" });
-
-/** A datetime-local value (the browser's local time) for an ISO timestamp. */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-function EventForm({ event, onDone }: { event?: ChurchEvent; onDone: () => void }) {
-  const save = useSaveEvent();
-  const ids = { title: useId(), description: useId(), location: useId(), start: useId(), end: useId() };
-  const [form, setForm] = useState({
-    title: event?.title ?? "",
-    description: event?.description ?? "",
-    location: event?.location ?? "",
-    start: event ? toLocalInput(event.startTime) : "",
-    end: event ? toLocalInput(event.endTime) : "",
-  });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  const handleSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      {
-        id: event?.id,
-        event: {
-          title: form.title,
-          description: form.description,
-          location: form.location,
-          startTime: new Date(form.start).toISOString(),
-          endTime: new Date(form.end).toISOString(),
-        },
-      },
-      { onSuccess: onDone },
-    );
-  };
-
-  return (
-    <form onSubmit={handleSubmit} className="grid gap-3">
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.title}>Title</Label>
-        <Input id={ids.title} value={form.title} onChange={set("title")} required maxLength={200} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.description}>Description</Label>
-        <textarea
-          id={ids.description}
-          rows={3}
-          value={form.description}
-          onChange={set("description")}
-          className="w-full rounded-lg border border-input bg-card px-3 py-2 text-sm"
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.location}>Location</Label>
-        <Input id={ids.location} value={form.location} onChange={set("location")} maxLength={300} />
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.start}>Starts</Label>
-          <Input id={ids.start} type="datetime-local" value={form.start} onChange={set("start")} required />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.end}>Ends</Label>
-          <Input id={ids.end} type="datetime-local" value={form.end} onChange={set("end")} required />
-        </div>
-      </div>
-      {save.isError ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errorMessage(save.error, "Failed to save the event")}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : event ? "Save Event" : "Create Event"}
-        </Button>
-      </DialogFooter>
-    </form>
-  );
-}
 
 function RsvpButtons({ event }: { event: ChurchEvent }) {
   const { user } = useAuth();
@@ -215,38 +131,36 @@ function EventList({
   onOpen: (event: ChurchEvent) => void;
   onEdit?: (event: ChurchEvent) => void;
 }) {
-  const { data, isPending, isError } = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, past ? { past: "true" } : { upcoming: "true" }] });
-  if (isPending) {
-    return (
-      <div className="grid gap-4" aria-hidden="true">
-        <Skeleton className="h-32 rounded-xl" />
-        <Skeleton className="h-32 rounded-xl" />
-      </div>
-    );
-  }
-  if (isError) return <p className="text-muted-foreground">The events could not be loaded.</p>;
-  if (data.length === 0) {
-    return (
-      <Card className="p-8 text-center">
-        <h3 className="text-lg font-semibold">{past ? "No Past Events" : "No Upcoming Events"}</h3>
-        <p className="mt-1 text-muted-foreground">
-          {past ? "Events that have ended will appear here." : "Check back soon for new gatherings."}
-        </p>
-      </Card>
-    );
-  }
+  const events = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, past ? { past: "true" } : { upcoming: "true" }] });
   return (
-    <div className="grid gap-4">
-      {data.map((event) => (
-        <EventCard
-          key={event.id}
-          event={event}
-          past={past}
-          onOpen={() => onOpen(event)}
-          onEdit={onEdit ? () => onEdit(event) : undefined}
-        />
-      ))}
-    </div>
+    <QueryState
+      query={events}
+      loading={<SkeletonList count={2} className="gap-4" itemClassName="h-32 rounded-xl" />}
+      error="The events could not be loaded."
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <Card className="p-8 text-center">
+          <h3 className="text-lg font-semibold">{past ? "No Past Events" : "No Upcoming Events"}</h3>
+          <p className="mt-1 text-muted-foreground">
+            {past ? "Events that have ended will appear here." : "Check back soon for new gatherings."}
+          </p>
+        </Card>
+      }
+    >
+      {(list) => (
+        <div className="grid gap-4">
+          {list.map((event) => (
+            <EventCard
+              key={event.id}
+              event={event}
+              past={past}
+              onOpen={() => onOpen(event)}
+              onEdit={onEdit ? () => onEdit(event) : undefined}
+            />
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }
 

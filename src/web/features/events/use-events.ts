@@ -5,6 +5,12 @@ import { toast } from "@web/lib/use-toast";
 
 export const EVENTS_KEY = "/api/events";
 
+/**
+ * An event's calendar file (the contract's eventIcsPath); built here from the events URL so the home page,
+ * which links to it, loads no zod schema (use-events.test.ts checks the two agree).
+ */
+export const eventIcsUrl = (id: number) => `${EVENTS_KEY}/${id}.ics`;
+
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const timeOnly = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 const fullDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { History, LogIn, RotateCcw, Trash2, X } from "lucide-react";
+import { History, RotateCcw, Trash2, X } from "lucide-react";
 import type { HistoryEntry } from "@shared/contracts/history";
 import { formatDuration, formatRelativeTime } from "@shared/format";
-import { messages } from "@shared/messages";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { QueryState } from "@web/components/ui/query-state";
+import { SkeletonList } from "@web/components/ui/skeleton";
+import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { invalidateMedia, mediaKeys } from "@web/features/player/media-api";
-import { EmptyState } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
 import { usePlayer } from "@web/features/player/player-provider";
 import { startPosition, toTrack } from "@web/features/player/track";
@@ -18,7 +19,7 @@ import { toast } from "@web/lib/use-toast";
 
 /** /history: what the member played, most recent first, resuming where they stopped. */
 export function HistoryPage() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const player = usePlayer();
   const queryClient = useQueryClient();
   const history = useQuery<HistoryEntry[]>({ queryKey: mediaKeys.history, enabled: Boolean(user) });
@@ -45,89 +46,79 @@ export function HistoryPage() {
           ) : undefined
         }
       />
-      {!user ? (
-        loading ? (
-          <Skeleton className="h-40 w-full" />
-        ) : (
-          <EmptyState
-            icon={<LogIn />}
-            title={messages.signInRequired}
-            action={
-              <Button asChild>
-                <Link href="/auth/login">Sign In</Link>
-              </Button>
+      <RequireMember reason="Sign in to keep your listening history and resume where you stopped.">
+        {() => (
+          <QueryState
+            query={history}
+            loading={<SkeletonList count={4} itemClassName="h-16 w-full" />}
+            error="Your history could not be loaded."
+            isEmpty={(entries) => entries.length === 0}
+            empty={
+              <EmptyState
+                icon={<History />}
+                title="Nothing played yet"
+                action={
+                  <Button asChild>
+                    <Link href="/sermons">Browse sermons</Link>
+                  </Button>
+                }
+              >
+                Sermons, songs and podcasts you play will appear here.
+              </EmptyState>
             }
           >
-            Sign in to keep your listening history and resume where you stopped.
-          </EmptyState>
-        )
-      ) : history.isLoading ? (
-        <div className="grid gap-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full" />
-          ))}
-        </div>
-      ) : entries.length === 0 ? (
-        <EmptyState
-          icon={<History />}
-          title="Nothing played yet"
-          action={
-            <Button asChild>
-              <Link href="/sermons">Browse sermons</Link>
-            </Button>
-          }
-        >
-          Sermons, songs and podcasts you play will appear here.
-        </EmptyState>
-      ) : (
-        <MediaList
-          items={entries.map((entry) => ({ ...entry.media, resumePosition: entry.position }))}
-          label="Listening history"
-          extra={(item, index) => {
-            const entry = entries[index];
-            if (!entry) return null;
-            const resumeAt = startPosition({ resumePosition: entry.position, duration: item.duration });
-            return (
-              <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                <span>Played {formatRelativeTime(entry.playedAt)}</span>
-                {resumeAt > 0 ? (
-                  <>
-                    <span data-testid="resume-position">Stopped at {formatDuration(resumeAt)}</span>
-                    <div className="h-1 w-24 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-                      <div
-                        className="h-full bg-primary"
-                        style={{ width: `${Math.min(100, (resumeAt / Math.max(1, item.duration)) * 100)}%` }}
-                      />
+            {(entries) => (
+              <MediaList
+                items={entries.map((entry) => ({ ...entry.media, resumePosition: entry.position }))}
+                label="Listening history"
+                extra={(item, index) => {
+                  const entry = entries[index];
+                  if (!entry) return null;
+                  const resumeAt = startPosition({ resumePosition: entry.position, duration: item.duration });
+                  return (
+                    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                      <span>Played {formatRelativeTime(entry.playedAt)}</span>
+                      {resumeAt > 0 ? (
+                        <>
+                          <span data-testid="resume-position">Stopped at {formatDuration(resumeAt)}</span>
+                          <div className="h-1 w-24 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                            <div
+                              className="h-full bg-primary"
+                              style={{ width: `${Math.min(100, (resumeAt / Math.max(1, item.duration)) * 100)}%` }}
+                            />
+                          </div>
+                          <button
+                            type="button"
+                            className="inline-flex cursor-pointer items-center gap-1 font-medium text-primary hover:underline"
+                            onClick={() =>
+                              player.playTrack(
+                                toTrack(item),
+                                entries.map((e) => toTrack({ ...e.media, resumePosition: e.position })),
+                              )
+                            }
+                          >
+                            <RotateCcw className="size-3" aria-hidden="true" />
+                            Resume at {formatDuration(resumeAt)}
+                          </button>
+                        </>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="inline-flex cursor-pointer items-center gap-1 hover:text-foreground"
+                        onClick={() => remove.mutate(`/api/history/${entry.mediaId}`)}
+                        aria-label={`Remove ${item.title} from history`}
+                      >
+                        <X className="size-3" aria-hidden="true" />
+                        Remove
+                      </button>
                     </div>
-                    <button
-                      type="button"
-                      className="inline-flex cursor-pointer items-center gap-1 font-medium text-primary hover:underline"
-                      onClick={() =>
-                        player.playTrack(
-                          toTrack(item),
-                          entries.map((e) => toTrack({ ...e.media, resumePosition: e.position })),
-                        )
-                      }
-                    >
-                      <RotateCcw className="size-3" aria-hidden="true" />
-                      Resume at {formatDuration(resumeAt)}
-                    </button>
-                  </>
-                ) : null}
-                <button
-                  type="button"
-                  className="inline-flex cursor-pointer items-center gap-1 hover:text-foreground"
-                  onClick={() => remove.mutate(`/api/history/${entry.mediaId}`)}
-                  aria-label={`Remove ${item.title} from history`}
-                >
-                  <X className="size-3" aria-hidden="true" />
-                  Remove
-                </button>
-              </div>
-            );
-          }}
-        />
-      )}
+                  );
+                }}
+              />
+            )}
+          </QueryState>
+        )}
+      </RequireMember>
     </>
   );
 }

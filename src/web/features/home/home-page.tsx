@@ -13,10 +13,11 @@ import { FeaturedPodcasts } from "@web/features/podcasts/featured-podcasts";
 import { RecentSermons } from "@web/features/sermons/recent-sermons";
 import type { ChurchEvent } from "@shared/contracts/events";
 import { HomeEventsSection } from "@web/features/events/home-events-section";
-import { EVENTS_KEY } from "@web/features/events/use-events";
+import { EVENTS_KEY, eventIcsUrl } from "@web/features/events/use-events";
 import { toast } from "@web/lib/use-toast";
 import { HomeCommunitySection } from "@web/features/posts/home-community-section";
 import { useDocumentTitle } from "@web/lib/use-document-title";
+import { greetingWords } from "./greeting";
 
 type QuickLink = { label: string; description: string; href: string; icon: LucideIcon; tint: string };
 
@@ -90,11 +91,11 @@ function VisitorBanner() {
 
 function Greeting({ displayName }: { displayName: string }) {
   // One pick per visit to the page, not one per render.
-  const [greeting] = useState(() => GREETINGS[Math.floor(Math.random() * GREETINGS.length)]);
+  const [greeting] = useState(() => GREETINGS[Math.floor(Math.random() * GREETINGS.length)] ?? GREETINGS[0]);
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-        <span>{greeting}</span>, <span className="text-primary">{displayName}</span>
+        {greetingWords(greeting)}, <span className="text-primary">{displayName}</span>!
       </h1>
       <p className="mt-1.5 text-muted-foreground">Here's what's happening in your church family today.</p>
     </section>
@@ -147,7 +148,7 @@ function RemindMeButton() {
       return;
     }
     const link = document.createElement("a");
-    link.href = `${EVENTS_KEY}/${service.id}.ics`;
+    link.href = eventIcsUrl(service.id);
     link.download = "";
     link.click();
     toast({ title: "Reminder Set", description: `${service.title} has been added to your calendar.` });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bell, LogIn, MessageCircle, MessageSquarePlus, MessagesSquare, Search, Users } from "lucide-react";
-import { Link, useSearch } from "wouter";
+import { Bell, MessageCircle, MessageSquarePlus, MessagesSquare, Search, Users } from "lucide-react";
+import { useSearch } from "wouter";
 import type { ChatMessage } from "@shared/contracts/live";
 import type { Contact, User } from "@shared/contracts/users";
 import { messages as texts } from "@shared/messages";
@@ -10,7 +10,9 @@ import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { ErrorState } from "@web/components/ui/error-state";
 import { Input } from "@web/components/ui/input";
+import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
@@ -55,16 +57,7 @@ const features = [
 function SignedOutChat() {
   return (
     <div className="flex flex-col gap-6">
-      <Card className="p-6 text-center">
-        <h2 className="text-xl font-semibold">{texts.signInRequired}</h2>
-        <p className="mt-1 text-muted-foreground">{texts.chatNotSignedIn}</p>
-        <Button asChild className="mt-4">
-          <Link href="/auth/login">
-            <LogIn aria-hidden="true" />
-            Sign In
-          </Link>
-        </Button>
-      </Card>
+      <SignInPrompt reason={texts.chatNotSignedIn} className="max-w-none" />
       <div className="grid gap-4 md:grid-cols-3">
         {features.map(({ icon: Icon, title, text }) => (
           <Card key={title}>
@@ -110,15 +103,16 @@ function Messenger({ viewer }: { viewer: User }) {
 
   // Messages may have been missed while the live link was down: read the lists and the open conversation afresh.
   const wasConnected = useRef(connected);
-  const refetchThread = thread.query.refetch;
   useEffect(() => {
     if (connected && !wasConnected.current) {
-      void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
-      void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY] });
-      if (conversation) void refetchThread();
+      void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY], exact: true });
+      void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY], exact: true });
+      if (conversation) void thread.query.refetch();
     }
     wasConnected.current = connected;
-  }, [connected, queryClient, conversation, refetchThread]);
+    // thread.query is a new object each render; only the link's state matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connected, queryClient]);
 
   useEffect(() => {
     if (thread.query.isError) toast({ title: "Error", description: texts.loadMessagesFailed, variant: "destructive" });
@@ -144,7 +138,7 @@ function Messenger({ viewer }: { viewer: User }) {
       thread.append(message);
       if (message.senderId !== viewer.id && document.visibilityState === "visible") markRead(conversation);
     }
-    void queryClient.invalidateQueries({ queryKey: [message.groupId ? GROUPS_KEY : CONTACTS_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [message.groupId ? GROUPS_KEY : CONTACTS_KEY], exact: true });
     if (message.senderId === viewer.id) return;
     const key = message.groupId ? `g${message.groupId}` : `u${message.senderId}`;
     setTyping((current) => {
@@ -163,7 +157,7 @@ function Messenger({ viewer }: { viewer: User }) {
   });
   useLiveEvent("CHAT_MESSAGE_SENT", (message) => {
     thread.append(message);
-    void queryClient.invalidateQueries({ queryKey: [message.groupId ? GROUPS_KEY : CONTACTS_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [message.groupId ? GROUPS_KEY : CONTACTS_KEY], exact: true });
   });
   useLiveEvent("ERROR", (error) => toast({ title: "Error", description: error.message, variant: "destructive" }));
   useLiveEvent("TYPING", (payload) => {
@@ -178,10 +172,10 @@ function Messenger({ viewer }: { viewer: User }) {
     });
   });
   useLiveEvent("READ", (payload) => {
-    if (payload.readerId === viewer.id) void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY] });
+    if (payload.readerId === viewer.id) void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY], exact: true });
     else setReadUpTo((current) => ({ ...current, [payload.readerId]: payload.readAt }));
   });
-  useLiveEvent("GROUP_JOINED", () => void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY] }));
+  useLiveEvent("GROUP_JOINED", () => void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY], exact: true }));
 
   const filtered = useMemo(() => (contacts.data ?? []).filter((c) => matches(c, filter)), [contacts.data, filter]);
   const shown = tab === "contacts" ? [...filtered].sort((a, b) => a.displayName.localeCompare(b.displayName)) : filtered;
@@ -247,8 +241,20 @@ function Messenger({ viewer }: { viewer: User }) {
             {(["messages", "contacts"] as const).map((value) => (
               <TabsContent key={value} value={value} className="mt-0">
                 <ul className="h-[60vh] overflow-y-auto p-2" aria-label={tab === "contacts" ? "Contacts" : "Conversations"}>
-                  {listLoading ? <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li> : null}
-                  {!listLoading && shown.length === 0 ? <li className="p-4 text-sm text-muted-foreground">No contacts found.</li> : null}
+                  {contacts.isError && !contacts.data ? (
+                    <li>
+                      <ErrorState
+                        title="Your contacts could not be loaded."
+                        onRetry={() => void contacts.refetch()}
+                        retrying={contacts.isFetching}
+                        className="border-0"
+                      />
+                    </li>
+                  ) : listLoading ? (
+                    <li className="p-4 text-sm text-muted-foreground">Loading contacts…</li>
+                  ) : shown.length === 0 ? (
+                    <li className="p-4 text-sm text-muted-foreground">No contacts found.</li>
+                  ) : null}
                   {shown.map((contact) => {
                     const selected = conversation?.kind === "user" && conversation.id === contact.id;
                     return (

@@ -1,12 +1,17 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
 import { MessageCircle, Send } from "lucide-react";
-import type { ChatMessage } from "@shared/contracts/live";
+import { type ChatMessage, chatTextSchema } from "@shared/contracts/live";
 import { messages as texts } from "@shared/messages";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { liveLink } from "@web/lib/live";
+import { useClientIds } from "@web/lib/use-client-ids";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 
@@ -32,12 +37,21 @@ type Props = {
   onSent: (message: ChatMessage) => void;
 };
 
-let clientCounter = 0;
+/** The composer's one field, with the live contract's rule for a chat message. */
+const composerSchema = z.object({ message: chatTextSchema });
 
 /** One conversation: its messages, typing indicator, read receipt and the composer (spec §5 send rules). */
 export function ConversationPanel(props: Props) {
   const { viewerId, peer, messages, connected, typing, readUpTo } = props;
-  const [text, setText] = useState("");
+  const nextClientId = useClientIds("c");
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(composerSchema, { defaultValues: { message: "" } });
+  const text = useWatch({ control, name: "message" }) ?? "";
   const listRef = useRef<HTMLOListElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const typingSentAt = useRef(0);
@@ -66,7 +80,6 @@ export function ConversationPanel(props: Props) {
   };
 
   const handleChange = (value: string) => {
-    setText(value);
     const now = Date.now();
     if (value.trim() && now - typingSentAt.current > 2000) {
       typingSentAt.current = now;
@@ -79,15 +92,14 @@ export function ConversationPanel(props: Props) {
     }, 3000);
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const handleSend = (input: { message: string }) => {
     if (!peer.id) {
       toast({ title: texts.cannotSendTitle, description: texts.cannotSend, variant: "destructive" });
       return;
     }
-    const message = text.trim();
+    const message = input.message.trim();
     if (!message) return;
-    const clientId = `c${Date.now()}-${(clientCounter += 1)}`;
+    const clientId = nextClientId();
     if (!liveLink.send("CHAT_MESSAGE", { message, ...target, clientId })) {
       toast({ title: texts.connectionLostTitle, description: texts.connectionLost, variant: "destructive" });
       return;
@@ -106,7 +118,7 @@ export function ConversationPanel(props: Props) {
       readAt: null,
       clientId,
     });
-    setText("");
+    reset();
     typingSentAt.current = 0;
     sendTyping(false);
   };
@@ -177,18 +189,24 @@ export function ConversationPanel(props: Props) {
       <p className="min-h-5 px-4 text-xs text-muted-foreground italic" aria-live="polite">
         {typing.length > 0 ? `${typing.join(", ")} ${typing.length === 1 ? "is" : "are"} typing…` : ""}
       </p>
-      <form onSubmit={handleSubmit} className="flex gap-2 border-t border-border p-3">
-        <label htmlFor="chat-message-input" className="sr-only">
-          Message {peer.name}
-        </label>
-        <Input
+      <form onSubmit={handleSubmit(handleSend)} noValidate className="flex items-start gap-2 border-t border-border p-3">
+        <FormField
           id="chat-message-input"
-          value={text}
-          onChange={(event) => handleChange(event.target.value)}
-          placeholder="Type a message..."
-          autoComplete="off"
-          maxLength={4000}
-        />
+          label={`Message ${peer.name}`}
+          hideLabel
+          error={errors.message?.message}
+          className="flex-1 gap-1"
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              placeholder="Type a message..."
+              autoComplete="off"
+              maxLength={maxLengthOf(chatTextSchema)}
+              {...register("message", { onChange: (event: { target: { value: string } }) => handleChange(event.target.value) })}
+            />
+          )}
+        </FormField>
         <Button type="submit" disabled={!text.trim() || !connected} aria-label="Send message">
           <Send aria-hidden="true" />
           <span className="hidden sm:inline">Send</span>

@@ -3,6 +3,7 @@ import { Users } from "lucide-react";
 import type { Group } from "@shared/contracts/groups";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { QueryState } from "@web/components/ui/query-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import { errorMessage } from "@web/lib/api";
@@ -88,13 +89,15 @@ export function GroupsCard({ onOpenGroup }: { onOpenGroup: (groupId: number) => 
         </Dialog>
       </CardHeader>
       <CardContent>
-        {groups.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading groups…</p>
-        ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No groups yet.</p>
-        ) : (
-          <ul className="divide-y divide-border">{list.slice(0, SHOWN_GROUPS).map(row)}</ul>
-        )}
+        <QueryState
+          query={groups}
+          loading={<p className="text-sm text-muted-foreground">Loading groups…</p>}
+          error="The groups could not be loaded."
+          isEmpty={(all) => all.length === 0}
+          empty={<p className="text-sm text-muted-foreground">No groups yet.</p>}
+        >
+          {(all) => <ul className="divide-y divide-border">{all.slice(0, SHOWN_GROUPS).map(row)}</ul>}
+        </QueryState>
       </CardContent>
     </Card>
   );

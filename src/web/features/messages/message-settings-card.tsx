@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Settings } from "lucide-react";
 import type { MessageSettings } from "@shared/contracts/messages";
+import { ErrorState } from "@web/components/ui/error-state";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
@@ -50,6 +51,14 @@ export function MessageSettingsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="divide-y divide-border">
+        {settings.isError && !settings.data ? (
+          <ErrorState
+            title="Your message settings could not be loaded."
+            onRetry={() => void settings.refetch()}
+            retrying={settings.isFetching}
+            className="mb-2"
+          />
+        ) : null}
         {toggles.map((toggle) => (
           <SettingsSwitch
             key={toggle.key}

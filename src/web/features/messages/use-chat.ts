@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Group } from "@shared/contracts/groups";
 import type { ChatMessage, MessageSettings } from "@shared/contracts/messages";
 import type { Contact } from "@shared/contracts/users";
-import { apiJson, apiRequest } from "@web/lib/api";
+import { apiJson } from "@web/lib/api";
+import { listPagesQuery } from "@web/lib/list-pages";
 import { liveLink, useLiveEvent } from "@web/lib/live";
 
 export const CONTACTS_KEY = "/api/users";
@@ -14,24 +15,11 @@ export const RECENT_KEY = "/api/messages/recent";
 /** Who the open conversation is with: a member or a group. */
 export type Conversation = { kind: "user"; id: number } | { kind: "group"; id: number };
 
-type Page = { messages: ChatMessage[]; next: string | null };
-
-/** The URL of the older page named by a `Link: <url>; rel="next"` header. */
-function nextLink(response: Response): string | null {
-  const link = response.headers.get("link");
-  const match = link?.match(/<([^>]+)>;\s*rel="next"/);
-  return match?.[1] ?? null;
-}
-
-async function fetchPage(url: string): Promise<Page> {
-  const response = await apiRequest("GET", url);
-  return { messages: (await response.json()) as ChatMessage[], next: nextLink(response) };
-}
-
-export function conversationUrl(viewerId: number, conversation: Conversation): string {
+/** The query key of a conversation's latest page: a member's direct messages, or a group's. */
+export function conversationKey(viewerId: number, conversation: Conversation): QueryKey {
   return conversation.kind === "user"
-    ? `/api/messages?userId=${viewerId}&otherUserId=${conversation.id}`
-    : `/api/groups/${conversation.id}/messages`;
+    ? ["/api/messages", { userId: viewerId, otherUserId: conversation.id }]
+    : [GROUPS_KEY, conversation.id, "messages"];
 }
 
 /** True when a live message belongs to the open conversation. */
@@ -50,59 +38,55 @@ export function belongsTo(message: ChatMessage, viewerId: number, conversation: 
  */
 export function useConversation(viewerId: number, conversation: Conversation | null) {
   const queryClient = useQueryClient();
-  const url = conversation ? conversationUrl(viewerId, conversation) : null;
-  const query = useQuery({
-    queryKey: [url ?? "none"],
-    queryFn: () => fetchPage(url!),
-    enabled: url !== null,
+  const key = conversation ? conversationKey(viewerId, conversation) : ["/api/messages"];
+  const query = useInfiniteQuery({
+    ...listPagesQuery<ChatMessage>(key),
+    enabled: conversation !== null,
     // A conversation is read afresh each time it is opened, so its unread messages are marked read.
     staleTime: 0,
     gcTime: 0,
   });
-  const [older, setOlder] = useState<Page>({ messages: [], next: null });
   const [live, setLive] = useState<ChatMessage[]>([]);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const keyText = JSON.stringify(key);
 
   useEffect(() => {
-    setOlder({ messages: [], next: null });
     setLive([]);
-  }, [url]);
+  }, [keyText]);
 
+  const firstPageAt = query.isSuccess ? query.dataUpdatedAt : 0;
   useEffect(() => {
     // Opening the conversation read it: the contact list's unread badges follow.
-    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: [conversation?.kind === "group" ? GROUPS_KEY : CONTACTS_KEY] });
-  }, [query.isSuccess, query.dataUpdatedAt, conversation?.kind, queryClient]);
+    if (firstPageAt)
+      void queryClient.invalidateQueries({ queryKey: [conversation?.kind === "group" ? GROUPS_KEY : CONTACTS_KEY], exact: true });
+  }, [firstPageAt, conversation?.kind, queryClient]);
 
   const append = useCallback((message: ChatMessage) => {
     setLive((current) => {
       const index = current.findIndex((m) => m.id === message.id || (message.clientId && m.clientId === message.clientId));
       if (index === -1) return [...current, message];
       const copy = [...current];
-      copy[index] = { ...copy[index], ...message };
+      copy[index] = { ...copy[index]!, ...message };
       return copy;
     });
   }, []);
 
-  const loadOlder = useCallback(async () => {
-    const next = older.next ?? (older.messages.length === 0 ? query.data?.next : null);
-    if (!next) return;
-    setLoadingOlder(true);
-    try {
-      const page = await fetchPage(next);
-      setOlder((current) => ({ messages: [...page.messages, ...current.messages], next: page.next }));
-    } finally {
-      setLoadingOlder(false);
-    }
-  }, [older, query.data?.next]);
-
+  // Each page is oldest first; later pages are older: the thread reads the pages in reverse.
+  const pages = query.data?.pages ?? [];
   const seen = new Set<number>();
-  const messages = [...older.messages, ...(query.data?.messages ?? []), ...live].filter((m) => {
+  const messages = [...[...pages].reverse().flatMap((page) => page.items), ...live].filter((m) => {
     if (m.id > 0 && seen.has(m.id)) return false;
     seen.add(m.id);
     return true;
   });
-  const hasOlder = older.messages.length === 0 ? Boolean(query.data?.next) : Boolean(older.next);
-  return { query, messages, append, setLive, loadOlder, hasOlder, loadingOlder };
+  return {
+    query,
+    messages,
+    append,
+    setLive,
+    loadOlder: query.fetchNextPage,
+    hasOlder: query.hasNextPage,
+    loadingOlder: query.isFetchingNextPage,
+  };
 }
 
 /** Who is online, from the live link's presence events. */

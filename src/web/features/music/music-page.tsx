@@ -11,7 +11,8 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { QueryState } from "@web/components/ui/query-state";
+import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { CreatePlaylistDialog } from "@web/features/playlists/create-playlist-dialog";
@@ -20,7 +21,9 @@ import { mediaKeys } from "@web/features/player/media-api";
 import { matchesSearch } from "@web/features/player/media-card";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
-import { TrackTable } from "./track-table";
+import { TrackList } from "./track-table";
+
+const noMatch = "No music tracks found matching your search.";
 
 /** A positive integer query parameter: ?category= filters, ?play= (a shared link) cues that song. */
 function useIdParam(name: string) {
@@ -64,6 +67,24 @@ function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
   );
 }
 
+function NoPlaylistsYet() {
+  return (
+    <div className="flex flex-col items-center gap-2 py-4 text-center">
+      <ListMusic className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-semibold">No Playlists Yet</p>
+      <p className="text-sm text-muted-foreground">Gather your favorite worship songs in one place.</p>
+      <CreatePlaylistDialog
+        trigger={
+          <Button size="sm">
+            <Plus aria-hidden="true" />
+            Create Playlist
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
 function YourPlaylists() {
   const { user } = useAuth();
   const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
@@ -81,46 +102,44 @@ function YourPlaylists() {
         />
       </CardHeader>
       <CardContent>
-        {user && playlists.isLoading ? (
-          <ul className="grid gap-2" aria-label="Loading playlists">
-            {Array.from({ length: LOADING_PLACEHOLDERS.playlistRows }, (_, i) => (
-              <li key={i}>
-                <Skeleton className="h-12 w-full" data-testid="playlist-row-skeleton" />
-              </li>
-            ))}
-          </ul>
-        ) : playlists.data && playlists.data.length > 0 ? (
-          <ul className="grid gap-1" aria-label="Your playlists">
-            {playlists.data.map((playlist) => (
-              <li key={playlist.id}>
-                <Link href={`/playlists/${playlist.id}`} className="flex items-center gap-3 rounded-lg p-2 hover:bg-muted">
-                  <span className="flex size-10 items-center justify-center rounded-md bg-primary-soft text-primary">
-                    <ListMusic className="size-5" aria-hidden="true" />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{playlist.name}</span>
-                    <span className="text-xs text-muted-foreground">
-                      {playlist.playlistItems.length} {playlist.playlistItems.length === 1 ? "song" : "songs"}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+        {user ? (
+          <QueryState
+            query={playlists}
+            loading={
+              <ul className="grid gap-2" aria-label="Loading playlists">
+                {Array.from({ length: LOADING_PLACEHOLDERS.playlistRows }, (_, i) => (
+                  <li key={i}>
+                    <Skeleton className="h-12 w-full" data-testid="playlist-row-skeleton" />
+                  </li>
+                ))}
+              </ul>
+            }
+            error="Your playlists could not be loaded."
+            isEmpty={(list) => list.length === 0}
+            empty={<NoPlaylistsYet />}
+          >
+            {(list) => (
+              <ul className="grid gap-1" aria-label="Your playlists">
+                {list.map((playlist) => (
+                  <li key={playlist.id}>
+                    <Link href={`/playlists/${playlist.id}`} className="flex items-center gap-3 rounded-lg p-2 hover:bg-muted">
+                      <span className="flex size-10 items-center justify-center rounded-md bg-primary-soft text-primary">
+                        <ListMusic className="size-5" aria-hidden="true" />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium">{playlist.name}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {playlist.playlistItems.length} {playlist.playlistItems.length === 1 ? "song" : "songs"}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         ) : (
-          <div className="flex flex-col items-center gap-2 py-4 text-center">
-            <ListMusic className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-semibold">No Playlists Yet</p>
-            <p className="text-sm text-muted-foreground">Gather your favorite worship songs in one place.</p>
-            <CreatePlaylistDialog
-              trigger={
-                <Button size="sm">
-                  <Plus aria-hidden="true" />
-                  Create Playlist
-                </Button>
-              }
-            />
-          </div>
+          <NoPlaylistsYet />
         )}
       </CardContent>
     </Card>
@@ -179,11 +198,9 @@ export function MusicPage() {
 
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
-          {songs.isLoading ? (
-            <Skeleton className="h-44 w-full rounded-xl" />
-          ) : (
-            <AudioPlayer track={queue.find((track) => track.id === sharedId) ?? queue[0] ?? null} queue={queue} />
-          )}
+          <QueryState query={songs} loading={<Skeleton className="h-44 w-full rounded-xl" />} error="The music could not be loaded.">
+            {() => <AudioPlayer track={queue.find((track) => track.id === sharedId) ?? queue[0] ?? null} queue={queue} />}
+          </QueryState>
           <Tabs defaultValue="recent">
             <TabsList>
               <TabsTrigger value="recent">Recent</TabsTrigger>
@@ -191,31 +208,16 @@ export function MusicPage() {
               <TabsTrigger value="recommended">Recommended</TabsTrigger>
             </TabsList>
             <TabsContent value="recent">
-              <TrackTable
-                items={filtered}
-                loading={songs.isLoading}
-                label="Recent tracks"
-                empty="No music tracks found matching your search."
-              />
+              <TrackList query={songs} select={(items) => items.filter(search)} label="Recent tracks" empty={noMatch} />
             </TabsContent>
             <TabsContent value="popular">
-              <TrackTable
-                items={(popular.data ?? []).filter(search)}
-                loading={popular.isLoading}
-                label="Popular tracks"
-                empty="No music tracks found matching your search."
-              />
+              <TrackList query={popular} select={(items) => items.filter(search)} label="Popular tracks" empty={noMatch} />
             </TabsContent>
             <TabsContent value="recommended">
               <p className="mb-3 text-sm text-muted-foreground">
                 {user ? "Picked from the songs you play most." : "Sign in and we will pick songs from what you play."}
               </p>
-              <TrackTable
-                items={(recommended.data ?? []).filter(search)}
-                loading={recommended.isLoading}
-                label="Recommended tracks"
-                empty="No music tracks found matching your search."
-              />
+              <TrackList query={recommended} select={(items) => items.filter(search)} label="Recommended tracks" empty={noMatch} />
             </TabsContent>
           </Tabs>
         </div>
@@ -228,33 +230,33 @@ export function MusicPage() {
               <CardTitle className="text-lg">Categories</CardTitle>
             </CardHeader>
             <CardContent>
-              {categories.isLoading ? (
-                <div className="grid grid-cols-2 gap-2">
-                  {Array.from({ length: LOADING_PLACEHOLDERS.categoryCards }, (_, i) => (
-                    <Skeleton key={i} className="h-16" />
-                  ))}
-                </div>
-              ) : (categories.data ?? []).length === 0 ? (
-                <p className="text-sm text-muted-foreground">No categories available</p>
-              ) : (
-                <ul className="grid grid-cols-2 gap-2">
-                  {(categories.data ?? []).slice(0, MUSIC_CATEGORIES).map((c) => (
-                    <li key={c.id}>
-                      <Link
-                        href={`/music?category=${c.id}`}
-                        aria-current={c.id === categoryId ? "page" : undefined}
-                        className="flex h-full flex-col rounded-lg border border-border p-3 hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary-soft"
-                      >
-                        <Disc3 className="mb-1 size-4 text-primary" aria-hidden="true" />
-                        <span className="text-sm font-medium">{c.name}</span>
-                        <span className="text-xs text-muted-foreground">
-                          {c.mediaCount ?? 0} {c.mediaCount === 1 ? "song" : "songs"}
-                        </span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <QueryState
+                query={categories}
+                loading={<SkeletonList count={LOADING_PLACEHOLDERS.categoryCards} className="grid-cols-2" itemClassName="h-16" />}
+                error="The categories could not be loaded."
+                isEmpty={(list) => list.length === 0}
+                empty={<p className="text-sm text-muted-foreground">No categories available</p>}
+              >
+                {(list) => (
+                  <ul className="grid grid-cols-2 gap-2">
+                    {list.slice(0, MUSIC_CATEGORIES).map((c) => (
+                      <li key={c.id}>
+                        <Link
+                          href={`/music?category=${c.id}`}
+                          aria-current={c.id === categoryId ? "page" : undefined}
+                          className="flex h-full flex-col rounded-lg border border-border p-3 hover:bg-muted aria-[current=page]:border-primary aria-[current=page]:bg-primary-soft"
+                        >
+                          <Disc3 className="mb-1 size-4 text-primary" aria-hidden="true" />
+                          <span className="text-sm font-medium">{c.name}</span>
+                          <span className="text-xs text-muted-foreground">
+                            {c.mediaCount ?? 0} {c.mediaCount === 1 ? "song" : "songs"}
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </QueryState>
             </CardContent>
           </Card>
           <Card>
@@ -262,33 +264,41 @@ export function MusicPage() {
               <CardTitle className="text-lg">Recently Played</CardTitle>
             </CardHeader>
             <CardContent>
-              {recentlyPlayed.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No recent tracks</p>
-              ) : (
-                <ul className="grid gap-1">
-                  {recentlyPlayed.slice(0, RECENTLY_PLAYED).map((item) => (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        onClick={() => player.playTrack(toTrack(item), recentlyPlayed.map(toTrack))}
-                        className="flex w-full cursor-pointer items-center gap-3 rounded-lg p-2 text-left hover:bg-muted"
-                        aria-label={`Play ${item.title}`}
-                      >
-                        <AlbumArt src={item.thumbnailUrl} className="size-10" />
-                        <span className="min-w-0 flex-1">
-                          <span className="block truncate text-sm font-medium">{item.title}</span>
-                          <span className="block truncate text-xs text-muted-foreground">
-                            {item.artist} · {formatDuration(item.duration)}
-                            {user
-                              ? ` · ${formatRelativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}`
-                              : ""}
-                          </span>
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <QueryState<unknown>
+                query={user ? history : songs}
+                loading={<SkeletonList count={RECENTLY_PLAYED} itemClassName="h-12 w-full" />}
+                error="Your recent tracks could not be loaded."
+              >
+                {() =>
+                  recentlyPlayed.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">No recent tracks</p>
+                  ) : (
+                    <ul className="grid gap-1">
+                      {recentlyPlayed.slice(0, RECENTLY_PLAYED).map((item) => (
+                        <li key={item.id}>
+                          <button
+                            type="button"
+                            onClick={() => player.playTrack(toTrack(item), recentlyPlayed.map(toTrack))}
+                            className="flex w-full cursor-pointer items-center gap-3 rounded-lg p-2 text-left hover:bg-muted"
+                            aria-label={`Play ${item.title}`}
+                          >
+                            <AlbumArt src={item.thumbnailUrl} className="size-10" />
+                            <span className="min-w-0 flex-1">
+                              <span className="block truncate text-sm font-medium">{item.title}</span>
+                              <span className="block truncate text-xs text-muted-foreground">
+                                {item.artist} · {formatDuration(item.duration)}
+                                {user
+                                  ? ` · ${formatRelativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}`
+                                  : ""}
+                              </span>
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )
+                }
+              </QueryState>
             </CardContent>
           </Card>
         </aside>

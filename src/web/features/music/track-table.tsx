@@ -3,6 +3,7 @@ import type { MediaItem } from "@shared/contracts/content";
 import { LOADING_PLACEHOLDERS } from "@shared/constants";
 import { formatDuration } from "@shared/format";
 import { Button } from "@web/components/ui/button";
+import { type QueryStatus, QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AlbumArt } from "@web/features/player/audio-player";
 import { LikeButton, MediaMenu } from "@web/features/player/media-actions";
@@ -10,12 +11,33 @@ import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { cn } from "@web/lib/utils";
 
+type TrackListProps = {
+  query: QueryStatus<MediaItem[]>;
+  /** The tracks of the answer this table shows (the search's matches). */
+  select: (items: MediaItem[]) => MediaItem[];
+  label: string;
+  empty: string;
+};
+
+/** A tab's tracks: the table loading, failing, empty (`empty`), or showing what `select` keeps of the answer. */
+export function TrackList({ query, select, label, empty }: TrackListProps) {
+  return (
+    <QueryState query={query} loading={<TrackTable items={[]} loading label={label} />} error="The tracks could not be loaded.">
+      {(items) => {
+        const shown = select(items);
+        if (shown.length === 0) {
+          return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground">{empty}</p>;
+        }
+        return <TrackTable items={shown} label={label} />;
+      }}
+    </QueryState>
+  );
+}
+
 /** The Recent table of spec §2 (#, Title, Artist, Duration, Actions); the row's play button plays the list from there. */
-export function TrackTable({ items, loading, label, empty }: { items: MediaItem[]; loading?: boolean; label: string; empty: string }) {
+function TrackTable({ items, loading = false, label }: { items: MediaItem[]; loading?: boolean; label: string }) {
   const player = usePlayer();
   const queue = items.map(toTrack);
-  if (!loading && items.length === 0)
-    return <p className="rounded-xl border border-dashed border-border p-8 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
       <table className="w-full text-sm" aria-label={label}>

@@ -6,7 +6,8 @@ import { formatDuration } from "@shared/format";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AlbumArt, AudioPlayer } from "@web/features/player/audio-player";
 import { mediaKeys } from "@web/features/player/media-api";
-import { EmptyState } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { QueryState } from "@web/components/ui/query-state";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { SectionHeading } from "@web/features/sermons/recent-sermons";
@@ -21,48 +22,52 @@ export function WorshipMusic() {
   return (
     <section aria-labelledby="home-worship-music">
       <SectionHeading id="home-worship-music" title="Worship Music" href="/music" />
-      {featured.isLoading ? (
-        <Skeleton className="h-56 w-full rounded-xl" />
-      ) : songs.length === 0 ? (
-        <EmptyState title="No music tracks yet" />
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <AudioPlayer track={queue[0]} queue={queue} />
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Worship songs">
-            {songs.map((song) => {
-              const isCurrent = player.current?.id === song.id;
-              const playing = isCurrent && player.isPlaying;
-              return (
-                <li key={song.id}>
-                  <button
-                    type="button"
-                    onClick={() => (isCurrent ? player.toggle() : player.playTrack(toTrack(song), queue))}
-                    aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
-                    aria-current={isCurrent ? "true" : undefined}
-                    className={cn(
-                      "flex w-full cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 text-left hover:bg-muted/50",
-                      isCurrent && "border-primary bg-primary-soft/60",
-                    )}
-                  >
-                    <AlbumArt src={song.thumbnailUrl} className="size-12" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{song.title}</span>
-                      <span className="block truncate text-xs text-muted-foreground">
-                        {song.artist} · {formatDuration(song.duration)}
+      <QueryState
+        query={featured}
+        loading={<Skeleton className="h-56 w-full rounded-xl" />}
+        error="The songs could not be loaded."
+        isEmpty={() => songs.length === 0}
+        empty={<EmptyState title="No music tracks yet" />}
+      >
+        {() => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <AudioPlayer track={queue[0]} queue={queue} />
+            <ul className="grid gap-2 sm:grid-cols-2" aria-label="Worship songs">
+              {songs.map((song) => {
+                const isCurrent = player.current?.id === song.id;
+                const playing = isCurrent && player.isPlaying;
+                return (
+                  <li key={song.id}>
+                    <button
+                      type="button"
+                      onClick={() => (isCurrent ? player.toggle() : player.playTrack(toTrack(song), queue))}
+                      aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
+                      aria-current={isCurrent ? "true" : undefined}
+                      className={cn(
+                        "flex w-full cursor-pointer items-center gap-3 rounded-xl border border-border bg-card p-3 text-left hover:bg-muted/50",
+                        isCurrent && "border-primary bg-primary-soft/60",
+                      )}
+                    >
+                      <AlbumArt src={song.thumbnailUrl} className="size-12" />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-sm font-medium">{song.title}</span>
+                        <span className="block truncate text-xs text-muted-foreground">
+                          {song.artist} · {formatDuration(song.duration)}
+                        </span>
                       </span>
-                    </span>
-                    {playing ? (
-                      <Pause className="size-4 text-primary" aria-hidden="true" />
-                    ) : (
-                      <Play className="size-4 text-muted-foreground" aria-hidden="true" />
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+                      {playing ? (
+                        <Pause className="size-4 text-primary" aria-hidden="true" />
+                      ) : (
+                        <Play className="size-4 text-muted-foreground" aria-hidden="true" />
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { Download, Flag, Heart, ListPlus, MoreVertical, Share2, Star } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,13 +9,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
-import { Label } from "@web/components/ui/label";
 import { useAuth } from "@web/features/auth/use-auth";
-import { AddToPlaylistDialog } from "@web/features/playlists/add-to-playlist-dialog";
-import { apiJson, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { signInToast, useLikeMedia, useToggleFavorite } from "./media-api";
+
+// The menu's dialogs hold forms validated by the contract (zod): loaded on first use, off the first page's path.
+const AddToPlaylistDialog = lazy(async () => ({
+  default: (await import("@web/features/playlists/add-to-playlist-dialog")).AddToPlaylistDialog,
+}));
+const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));
 
 const kindPath = { sermon: "/sermons", song: "/music", podcast: "/podcasts" } as const;
 
@@ -65,54 +66,6 @@ export function ShareButton({ item, className }: { item: MediaItem; className?: 
   );
 }
 
-function ReportDialog({ item, open, onOpenChange }: { item: MediaItem; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [reason, setReason] = useState("");
-  const report = useMutation({
-    mutationFn: () => apiJson("POST", `/api/content/media/${item.id}/report`, { reason }),
-    onSuccess: () => {
-      toast({ title: "Report Received", description: "Thank you. Our moderators will review it." });
-      setReason("");
-      onOpenChange(false);
-    },
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not send the report."), variant: "destructive" }),
-  });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    report.mutate();
-  };
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={handleSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Report</DialogTitle>
-            <DialogDescription>Tell our moderators what is wrong with “{item.title}”.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`report-reason-${item.id}`}>Reason</Label>
-            <textarea
-              id={`report-reason-${item.id}`}
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              className="rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={report.isPending}>
-              Send Report
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 /** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
 export function MediaMenu({ item, className }: { item: MediaItem; className?: string }) {
   const { user } = useAuth();
@@ -149,8 +102,15 @@ export function MediaMenu({ item, className }: { item: MediaItem; className?: st
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      {dialog === "playlist" ? <AddToPlaylistDialog item={item} open onOpenChange={(open) => setDialog(open ? "playlist" : null)} /> : null}
-      <ReportDialog item={item} open={dialog === "report"} onOpenChange={(open) => setDialog(open ? "report" : null)} />
+      {dialog ? (
+        <Suspense fallback={null}>
+          {dialog === "playlist" ? (
+            <AddToPlaylistDialog item={item} open onOpenChange={(open) => setDialog(open ? "playlist" : null)} />
+          ) : (
+            <ReportDialog item={item} open onOpenChange={(open) => setDialog(open ? "report" : null)} />
+          )}
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { Category, CategoryType, LikeResult, MediaItem, MediaSort, MediaType } from "@shared/contracts/content";
 import type { Playlist } from "@shared/contracts/playlists";
 import { messages } from "@shared/messages";
-import { apiJson, apiRequest, errorMessage } from "@web/lib/api";
+import { apiJson, apiRequest, errorMessage, urlFromQueryKey } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
 /** Query keys, each naming its URL (spec §9: queryKey = [url]). Lists ask for up to 100 items; pages filter on the client. */
@@ -26,10 +26,8 @@ export type { Category, MediaItem, Playlist };
 /** Refetches everything that shows media, so counts and the member's marks stay true after a change. */
 export function invalidateMedia(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const url = query.queryKey[0];
-      return typeof url === "string" && /^\/api\/(content|favorites|playlists|history|search|users\/\d+\/favorites)/.test(url);
-    },
+    predicate: (query) =>
+      /^\/api\/(content|favorites|playlists|history|search|users\/\d+\/(favorites|media))/.test(urlFromQueryKey(query.queryKey)),
   });
 }
 

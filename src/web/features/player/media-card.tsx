@@ -60,25 +60,16 @@ export function MediaCardSkeleton() {
   );
 }
 
-/** The empty state of a list: an icon, a title and a hint, with an optional action. */
-export function EmptyState({
-  icon,
-  title,
-  children,
-  action,
-}: {
-  icon?: ReactNode;
-  title: string;
-  children?: ReactNode;
-  action?: ReactNode;
-}) {
+/** The loading state of a card grid: `count` card placeholders laid out as the grid will be. */
+export function MediaCardGridSkeleton({ count, label, className }: { count: number; label: string; className?: string }) {
   return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-6 py-10 text-center">
-      {icon ? <span className="text-muted-foreground [&_svg]:size-8">{icon}</span> : null}
-      <p className="font-semibold">{title}</p>
-      {children ? <p className="max-w-md text-sm text-muted-foreground">{children}</p> : null}
-      {action}
-    </div>
+    <ul className={className ?? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3"} aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <MediaCardSkeleton />
+        </li>
+      ))}
+    </ul>
   );
 }
 

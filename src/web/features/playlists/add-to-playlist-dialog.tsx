@@ -6,7 +6,8 @@ import type { Playlist } from "@shared/contracts/playlists";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { QueryState } from "@web/components/ui/query-state";
+import { SkeletonList } from "@web/components/ui/skeleton";
 import { invalidateMedia, mediaKeys } from "@web/features/player/media-api";
 import { apiJson, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
@@ -44,40 +45,40 @@ export function AddToPlaylistDialog({
             <DialogTitle>Add to Playlist</DialogTitle>
             <DialogDescription>Choose a playlist for “{item.title}”.</DialogDescription>
           </DialogHeader>
-          {playlists.isLoading ? (
-            <div className="grid gap-2">
-              {Array.from({ length: 3 }, (_, i) => (
-                <Skeleton key={i} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : playlists.data && playlists.data.length > 0 ? (
-            <ul className="grid max-h-72 gap-2 overflow-y-auto">
-              {playlists.data.map((playlist) => {
-                const contains = playlist.playlistItems.some((entry) => entry.media.id === item.id);
-                return (
-                  <li key={playlist.id}>
-                    <Button
-                      variant="outline"
-                      className="h-auto w-full justify-between py-3"
-                      disabled={contains || add.isPending}
-                      onClick={() => add.mutate(playlist)}
-                    >
-                      <span className="flex min-w-0 items-center gap-2">
-                        <ListPlus aria-hidden="true" />
-                        <span className="truncate">{playlist.name}</span>
-                      </span>
-                      <span className="flex items-center gap-1 text-xs text-muted-foreground">
-                        {contains ? <Check aria-hidden="true" /> : null}
-                        {contains ? "Added" : `${playlist.playlistItems.length} items`}
-                      </span>
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted-foreground">You have no playlists yet.</p>
-          )}
+          <QueryState
+            query={playlists}
+            loading={<SkeletonList count={3} itemClassName="h-12 w-full" />}
+            error="Your playlists could not be loaded."
+            isEmpty={(list) => list.length === 0}
+            empty={<p className="text-sm text-muted-foreground">You have no playlists yet.</p>}
+          >
+            {(list) => (
+              <ul className="grid max-h-72 gap-2 overflow-y-auto">
+                {list.map((playlist) => {
+                  const contains = playlist.playlistItems.some((entry) => entry.media.id === item.id);
+                  return (
+                    <li key={playlist.id}>
+                      <Button
+                        variant="outline"
+                        className="h-auto w-full justify-between py-3"
+                        disabled={contains || add.isPending}
+                        onClick={() => add.mutate(playlist)}
+                      >
+                        <span className="flex min-w-0 items-center gap-2">
+                          <ListPlus aria-hidden="true" />
+                          <span className="truncate">{playlist.name}</span>
+                        </span>
+                        <span className="flex items-center gap-1 text-xs text-muted-foreground">
+                          {contains ? <Check aria-hidden="true" /> : null}
+                          {contains ? "Added" : `${playlist.playlistItems.length} items`}
+                        </span>
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </QueryState>
           <Button
             variant="secondary"
             onClick={() => {

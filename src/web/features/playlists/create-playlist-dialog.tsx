@@ -1,20 +1,22 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createPlaylistSchema, type Playlist } from "@shared/contracts/playlists";
+import { type CreatePlaylist, type Playlist, createPlaylistSchema } from "@shared/contracts/playlists";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Input } from "@web/components/ui/input";
-import { FieldError, Label } from "@web/components/ui/label";
+import { Field } from "@web/components/ui/form-field";
 import { useAuth } from "@web/features/auth/use-auth";
 import { invalidateMedia } from "@web/features/player/media-api";
 import { apiJson, errorMessage } from "@web/lib/api";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
+
+const fields = createPlaylistSchema.shape;
 
 export function useCreatePlaylist(onCreated?: (playlist: Playlist) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; description?: string; mediaId?: number }) =>
+    mutationFn: (input: { name: string; description?: string | null; mediaId?: number }) =>
       apiJson<Playlist>("POST", "/api/playlists", { name: input.name, description: input.description || null }).then(async (playlist) =>
         input.mediaId ? apiJson<Playlist>("POST", `/api/playlists/${playlist.id}/items`, { mediaId: input.mediaId }) : playlist,
       ),
@@ -44,25 +46,18 @@ export function CreatePlaylistDialog({
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = controlledOpen ?? uncontrolledOpen;
   const setOpen = onOpenChange ?? setUncontrolledOpen;
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(createPlaylistSchema, { defaultValues: { name: "", description: "" } });
   const create = useCreatePlaylist(() => {
     setOpen(false);
-    setName("");
-    setDescription("");
+    reset();
   });
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createPlaylistSchema.safeParse({ name, description });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    create.mutate({ name: parsed.data.name, description: parsed.data.description ?? undefined, mediaId });
-  };
+  const handleCreate = ({ name, description }: CreatePlaylist) => create.mutate({ name, description, mediaId });
 
   const handleOpenChange = (next: boolean) => {
     if (next && !user) {
@@ -86,33 +81,23 @@ export function CreatePlaylistDialog({
       ) : null}
       <Dialog open={open} onOpenChange={handleOpenChange}>
         <DialogContent>
-          <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
+          <form onSubmit={handleSubmit(handleCreate)} className="grid gap-4" noValidate>
             <DialogHeader>
               <DialogTitle>Create Playlist</DialogTitle>
               <DialogDescription>Collect songs, sermons and podcasts to play in order.</DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor="playlist-name">Name</Label>
-              <Input
-                id="playlist-name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "playlist-name-error" : undefined}
-                maxLength={100}
-                autoFocus
-              />
-              <FieldError id="playlist-name-error" message={error} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="playlist-description">Description (optional)</Label>
-              <Input
-                id="playlist-description"
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-                maxLength={500}
-              />
-            </div>
+            <Field
+              id="playlist-name"
+              label="Name"
+              error={errors.name?.message}
+              controlProps={{ maxLength: maxLengthOf(fields.name), autoFocus: true, ...register("name") }}
+            />
+            <Field
+              id="playlist-description"
+              label="Description (optional)"
+              error={errors.description?.message}
+              controlProps={{ maxLength: maxLengthOf(fields.description), ...register("description") }}
+            />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

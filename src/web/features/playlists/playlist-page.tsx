@@ -1,23 +1,26 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "wouter";
 import { ArrowDown, ArrowLeft, ArrowUp, ListMusic, Pencil, Play, Trash2, X } from "lucide-react";
-import { updatePlaylistSchema, type Playlist } from "@shared/contracts/playlists";
+import { type Playlist, type UpdatePlaylist, updatePlaylistSchema } from "@shared/contracts/playlists";
 import { formatDuration } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { Input } from "@web/components/ui/input";
-import { FieldError, Label } from "@web/components/ui/label";
+import { ErrorState } from "@web/components/ui/error-state";
+import { Field } from "@web/components/ui/form-field";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useAuth } from "@web/features/auth/use-auth";
 import { invalidateMedia } from "@web/features/player/media-api";
-import { EmptyState } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { ApiRequestError, apiRequest, errorMessage } from "@web/lib/api";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
+
+const fields = updatePlaylistSchema.shape;
 
 function RenameDialog({
   playlist,
@@ -30,38 +33,32 @@ function RenameDialog({
   onOpenChange: (open: boolean) => void;
   onSave: (changes: { name: string; description: string }) => void;
 }) {
-  const [name, setName] = useState(playlist.name);
-  const [description, setDescription] = useState(playlist.description ?? "");
-  const [error, setError] = useState<string>();
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updatePlaylistSchema.safeParse({ name, description });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    onSave({ name: parsed.data.name ?? name, description: parsed.data.description ?? "" });
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(updatePlaylistSchema, { defaultValues: { name: playlist.name, description: playlist.description ?? "" } });
+  const handleSave = (changes: UpdatePlaylist) => onSave({ name: changes.name ?? playlist.name, description: changes.description ?? "" });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
+        <form onSubmit={handleSubmit(handleSave)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Edit Playlist</DialogTitle>
             <DialogDescription>Change the name or description.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="rename-name">Name</Label>
-            <Input
-              id="rename-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "rename-error" : undefined}
-            />
-            <FieldError id="rename-error" message={error} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="rename-description">Description (optional)</Label>
-            <Input id="rename-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-          </div>
+          <Field
+            id="rename-name"
+            label="Name"
+            error={errors.name?.message}
+            controlProps={{ maxLength: maxLengthOf(fields.name), ...register("name") }}
+          />
+          <Field
+            id="rename-description"
+            label="Description (optional)"
+            error={errors.description?.message}
+            controlProps={{ maxLength: maxLengthOf(fields.description), ...register("description") }}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -83,7 +80,8 @@ export function PlaylistPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const key = ["/api/playlists", Number(id)] as const;
-  const playlist = useQuery<Playlist>({ queryKey: key, enabled: /^\d+$/.test(id ?? "") });
+  const validId = /^\d+$/.test(id ?? "");
+  const playlist = useQuery<Playlist>({ queryKey: key, enabled: validId });
   const change = useMutation({
     mutationFn: ({ method, url, body }: { method: string; url: string; body?: unknown }) => apiRequest(method, url, body),
     onSuccess: async (response, { method, url }) => {
@@ -101,11 +99,16 @@ export function PlaylistPage() {
 
   if (playlist.isLoading) return <Skeleton className="h-64 w-full" />;
   if (!playlist.data) {
-    const missing = playlist.error instanceof ApiRequestError && playlist.error.status === 404;
+    const missing = !validId || (playlist.error instanceof ApiRequestError && playlist.error.status === 404);
+    if (!missing) {
+      return (
+        <ErrorState title="The playlist could not be loaded." onRetry={() => void playlist.refetch()} retrying={playlist.isFetching} />
+      );
+    }
     return (
       <EmptyState
         icon={<ListMusic />}
-        title={missing || !playlist.error ? "Playlist Not Found" : "Could not load the playlist"}
+        title="Playlist Not Found"
         action={
           <Button asChild>
             <Link href="/playlists">Back to Playlists</Link>

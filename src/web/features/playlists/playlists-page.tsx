@@ -1,18 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { ListMusic, LogIn, Play, Plus } from "lucide-react";
+import { ListMusic, Play, Plus } from "lucide-react";
 import type { Playlist } from "@shared/contracts/playlists";
 import { formatDuration, formatRelativeTime } from "@shared/format";
-import { messages } from "@shared/messages";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { QueryState } from "@web/components/ui/query-state";
+import { SkeletonList } from "@web/components/ui/skeleton";
 import { LOADING_PLACEHOLDERS } from "@shared/constants";
+import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { AlbumArt } from "@web/features/player/audio-player";
 import { mediaKeys } from "@web/features/player/media-api";
-import { EmptyState } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { CreatePlaylistDialog } from "./create-playlist-dialog";
@@ -54,7 +55,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
 
 /** /playlists: the member's playlists, with Create Playlist. */
 export function PlaylistsPage() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
   return (
     <>
@@ -75,54 +76,50 @@ export function PlaylistsPage() {
           ) : undefined
         }
       />
-      {!user ? (
-        loading ? (
-          <Skeleton className="h-40 w-full" />
-        ) : (
-          <EmptyState
-            icon={<LogIn />}
-            title={messages.signInRequired}
-            action={
-              <Button asChild>
-                <Link href="/auth/login">Sign In</Link>
-              </Button>
+      <RequireMember reason="Sign in to create playlists of songs, sermons and podcasts.">
+        {() => (
+          <QueryState
+            query={playlists}
+            loading={
+              <SkeletonList
+                count={LOADING_PLACEHOLDERS.playlistRows}
+                className="gap-4 sm:grid-cols-2 lg:grid-cols-4"
+                itemClassName="h-72 w-full"
+              />
+            }
+            error="Your playlists could not be loaded."
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <EmptyState
+                icon={<ListMusic />}
+                title="No Playlists Yet"
+                action={
+                  <CreatePlaylistDialog
+                    trigger={
+                      <Button>
+                        <Plus aria-hidden="true" />
+                        Create Playlist
+                      </Button>
+                    }
+                  />
+                }
+              >
+                Create a playlist, then add songs from Music with the Add to Playlist menu.
+              </EmptyState>
             }
           >
-            Sign in to create playlists of songs, sermons and podcasts.
-          </EmptyState>
-        )
-      ) : playlists.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: LOADING_PLACEHOLDERS.playlistRows }, (_, i) => (
-            <Skeleton key={i} className="h-72 w-full" />
-          ))}
-        </div>
-      ) : (playlists.data ?? []).length === 0 ? (
-        <EmptyState
-          icon={<ListMusic />}
-          title="No Playlists Yet"
-          action={
-            <CreatePlaylistDialog
-              trigger={
-                <Button>
-                  <Plus aria-hidden="true" />
-                  Create Playlist
-                </Button>
-              }
-            />
-          }
-        >
-          Create a playlist, then add songs from Music with the Add to Playlist menu.
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your playlists">
-          {(playlists.data ?? []).map((playlist) => (
-            <li key={playlist.id}>
-              <PlaylistCard playlist={playlist} />
-            </li>
-          ))}
-        </ul>
-      )}
+            {(list) => (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your playlists">
+                {list.map((playlist) => (
+                  <li key={playlist.id}>
+                    <PlaylistCard playlist={playlist} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        )}
+      </RequireMember>
     </>
   );
 }

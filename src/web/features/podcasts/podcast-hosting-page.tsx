@@ -7,6 +7,8 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { RelatedLinks } from "@web/components/layout/related-links";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { QueryState } from "@web/components/ui/query-state";
+import { SkeletonList } from "@web/components/ui/skeleton";
 import { mediaKeys } from "@web/features/player/media-api";
 
 const steps = [
@@ -126,28 +128,34 @@ export function PodcastHostingPage() {
               <CardTitle className="text-lg">Shows on {`Gathering`}</CardTitle>
             </CardHeader>
             <CardContent>
-              {(shows.data ?? []).length === 0 ? (
-                <p className="text-sm text-muted-foreground">No shows yet — yours could be the first.</p>
-              ) : (
-                <ul className="grid gap-3">
-                  {(shows.data ?? []).map((show) => {
-                    const showEpisodes = list.filter((item) => item.categoryId === show.id);
-                    return (
-                      <li key={show.id} className="flex items-start justify-between gap-3">
-                        <span>
-                          <span className="block font-medium">{show.name}</span>
-                          <span className="line-clamp-1 text-sm text-muted-foreground">{show.description}</span>
-                        </span>
-                        <span className="shrink-0 text-right text-xs text-muted-foreground">
-                          {showEpisodes.length} {showEpisodes.length === 1 ? "episode" : "episodes"}
-                          <br />
-                          {formatDuration(showEpisodes.reduce((sum, item) => sum + item.duration, 0))} total
-                        </span>
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
+              <QueryState
+                query={shows}
+                loading={<SkeletonList count={3} itemClassName="h-10 w-full" />}
+                error="The shows could not be loaded."
+                isEmpty={(all) => all.length === 0}
+                empty={<p className="text-sm text-muted-foreground">No shows yet — yours could be the first.</p>}
+              >
+                {(all) => (
+                  <ul className="grid gap-3">
+                    {all.map((show) => {
+                      const showEpisodes = list.filter((item) => item.categoryId === show.id);
+                      return (
+                        <li key={show.id} className="flex items-start justify-between gap-3">
+                          <span>
+                            <span className="block font-medium">{show.name}</span>
+                            <span className="line-clamp-1 text-sm text-muted-foreground">{show.description}</span>
+                          </span>
+                          <span className="shrink-0 text-right text-xs text-muted-foreground">
+                            {showEpisodes.length} {showEpisodes.length === 1 ? "episode" : "episodes"}
+                            <br />
+                            {formatDuration(showEpisodes.reduce((sum, item) => sum + item.duration, 0))} total
+                          </span>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </QueryState>
             </CardContent>
           </Card>
         </div>

@@ -10,12 +10,14 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
+import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
 import { mediaKeys, signInToast } from "@web/features/player/media-api";
-import { EmptyState, MediaCard, MediaCardSkeleton, matchesSearch } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { AudioPlayer } from "@web/features/player/audio-player";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
@@ -85,7 +87,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           </p>
           <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-            <Button onClick={() => queue[0] && player.playTrack(queue[0], queue)}>
+            <Button onClick={() => player.playTrack(toTrack(showEpisodes[0] ?? item), queue)}>
               <Play className="fill-current" aria-hidden="true" />
               Play Latest
             </Button>
@@ -100,9 +102,35 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
   );
 }
 
+/** The episode cards; Listen plays the grid from that episode. */
+function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: MediaItem) => Category | undefined }) {
+  const player = usePlayer();
+  const queue = items.map(toTrack);
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Podcast episodes">
+      {items.map((item, index) => {
+        const show = showOf(item);
+        return (
+          <li key={item.id}>
+            <MediaCard
+              item={item}
+              badge={show ? <Badge variant="secondary">{show.name}</Badge> : undefined}
+              action={
+                <Button size="sm" onClick={() => player.playTrack(queue[index]!, queue)} aria-label={`Listen to ${item.title}`}>
+                  <Headphones aria-hidden="true" />
+                  Listen
+                </Button>
+              }
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** /podcasts (spec §2): search, the featured podcast with Play Latest and Subscribe, tabs, the episode grid, hosts and the promo. */
 export function PodcastsPage() {
-  const player = usePlayer();
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState("all");
   const podcasts = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("podcast") });
@@ -121,45 +149,26 @@ export function PodcastsPage() {
     return [...byHost.entries()].slice(0, 4);
   }, [all]);
 
-  const renderGrid = (items: MediaItem[]) => {
-    if (podcasts.isLoading) {
-      return (
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading podcasts">
-          {Array.from({ length: LOADING_PLACEHOLDERS.sermonCards }, (_, i) => (
-            <li key={i}>
-              <MediaCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      );
-    }
-    if (all.length === 0)
-      return (
+  /** The episodes of a tab: loading, failing or missing, or those of the tab that match the search. */
+  const renderGrid = (inTab: (item: MediaItem) => boolean) => (
+    <QueryState
+      query={podcasts}
+      loading={<MediaCardGridSkeleton count={LOADING_PLACEHOLDERS.sermonCards} label="Loading podcasts" />}
+      error="The podcasts could not be loaded."
+      isEmpty={(list) => list.length === 0}
+      empty={
         <EmptyState icon={<Mic />} title="No Podcasts Found">
           New episodes will appear here as soon as they are published.
         </EmptyState>
-      );
-    if (items.length === 0) return <EmptyState icon={<SearchX />} title="No podcasts match your search criteria." />;
-    const queue = items.map(toTrack);
-    return (
-      <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Podcast episodes">
-        {items.map((item) => (
-          <li key={item.id}>
-            <MediaCard
-              item={item}
-              badge={showOf(item) ? <Badge variant="secondary">{showOf(item)!.name}</Badge> : undefined}
-              action={
-                <Button size="sm" onClick={() => player.playTrack(toTrack(item), queue)} aria-label={`Listen to ${item.title}`}>
-                  <Headphones aria-hidden="true" />
-                  Listen
-                </Button>
-              }
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  };
+      }
+    >
+      {() => {
+        const items = filtered.filter(inTab);
+        if (items.length === 0) return <EmptyState icon={<SearchX />} title="No podcasts match your search criteria." />;
+        return <EpisodeGrid items={items} showOf={showOf} />;
+      }}
+    </QueryState>
+  );
 
   return (
     <>
@@ -202,10 +211,10 @@ export function PodcastsPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TabsContent value="all">{renderGrid(filtered)}</TabsContent>
+          <TabsContent value="all">{renderGrid(() => true)}</TabsContent>
           {(categories.data ?? []).slice(0, CATEGORY_TABS).map((category) => (
             <TabsContent key={category.id} value={String(category.id)} className="flex flex-col gap-4">
-              {renderGrid(filtered.filter((item) => item.categoryId === category.id))}
+              {renderGrid((item) => item.categoryId === category.id)}
               <Button variant="outline" className="self-start" onClick={() => setTab("all")}>
                 Browse All
               </Button>

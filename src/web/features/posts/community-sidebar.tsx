@@ -4,6 +4,7 @@ import { BarChart3, Flag, Hash, ShieldCheck, UsersRound } from "lucide-react";
 import type { ActiveGroup, CommunityStats, Report, TrendingTopic } from "@shared/contracts/posts";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { apiRequest, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
@@ -25,73 +26,88 @@ function SidebarCard({ title, icon: Icon, children }: { title: string; icon: typ
   );
 }
 
+const sidebarLoading = <Skeleton className="h-16 w-full" />;
+
 function CommunityStatsCard() {
-  const { data, isPending } = useQuery<CommunityStats>({ queryKey: ["/api/community/stats"] });
-  const rows: [string, number | undefined][] = [
-    ["Members", data?.members],
-    ["Posts this week", data?.postsThisWeek],
-    ["Active this week", data?.activeMembers],
-  ];
+  const stats = useQuery<CommunityStats>({ queryKey: ["/api/community/stats"] });
   return (
     <SidebarCard title="Community Stats" icon={BarChart3}>
-      <dl className="grid gap-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex items-center justify-between">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="font-semibold">{isPending ? <Skeleton className="h-4 w-10" /> : numberFormat.format(value ?? 0)}</dd>
-          </div>
-        ))}
-      </dl>
+      <QueryState query={stats} loading={sidebarLoading} error="The stats could not be loaded.">
+        {(data) => (
+          <dl className="grid gap-2 text-sm">
+            {(
+              [
+                ["Members", data.members],
+                ["Posts this week", data.postsThisWeek],
+                ["Active this week", data.activeMembers],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="flex items-center justify-between">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className="font-semibold">{numberFormat.format(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </QueryState>
     </SidebarCard>
   );
 }
 
 function ActiveGroupsCard() {
-  const { data, isPending } = useQuery<ActiveGroup[]>({ queryKey: ["/api/community/groups"] });
+  const groups = useQuery<ActiveGroup[]>({ queryKey: ["/api/community/groups"] });
   return (
     <SidebarCard title="Active Groups" icon={UsersRound}>
-      {isPending ? (
-        <Skeleton className="h-16 w-full" />
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">No groups yet.</p>
-      ) : (
-        <ul className="grid gap-3 text-sm">
-          {data.map((group) => (
-            <li key={group.id} className="flex items-center justify-between gap-2">
-              <Link href="/chat" className="min-w-0 truncate font-medium hover:underline">
-                {group.name}
-              </Link>
-              <span className="shrink-0 text-muted-foreground">
-                {group.members} {group.members === 1 ? "member" : "members"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={groups}
+        loading={sidebarLoading}
+        error="The groups could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-sm text-muted-foreground">No groups yet.</p>}
+      >
+        {(list) => (
+          <ul className="grid gap-3 text-sm">
+            {list.map((group) => (
+              <li key={group.id} className="flex items-center justify-between gap-2">
+                <Link href="/chat" className="min-w-0 truncate font-medium hover:underline">
+                  {group.name}
+                </Link>
+                <span className="shrink-0 text-muted-foreground">
+                  {group.members} {group.members === 1 ? "member" : "members"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SidebarCard>
   );
 }
 
 function TrendingTopicsCard() {
-  const { data, isPending } = useQuery<TrendingTopic[]>({ queryKey: ["/api/community/trending"] });
+  const topics = useQuery<TrendingTopic[]>({ queryKey: ["/api/community/trending"] });
   return (
     <SidebarCard title="Trending Topics" icon={Hash}>
-      {isPending ? (
-        <Skeleton className="h-16 w-full" />
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">No trending topics yet. Add a #hashtag to your post.</p>
-      ) : (
-        <ul className="grid gap-2 text-sm">
-          {data.map((topic) => (
-            <li key={topic.tag} className="flex items-center justify-between gap-2">
-              <span className="font-medium text-primary">#{topic.tag}</span>
-              <span className="text-muted-foreground">
-                {topic.posts} {topic.posts === 1 ? "post" : "posts"}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={topics}
+        loading={sidebarLoading}
+        error="The topics could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-sm text-muted-foreground">No trending topics yet. Add a #hashtag to your post.</p>}
+      >
+        {(list) => (
+          <ul className="grid gap-2 text-sm">
+            {list.map((topic) => (
+              <li key={topic.tag} className="flex items-center justify-between gap-2">
+                <span className="font-medium text-primary">#{topic.tag}</span>
+                <span className="text-muted-foreground">
+                  {topic.posts} {topic.posts === 1 ? "post" : "posts"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SidebarCard>
   );
 }
@@ -114,7 +130,7 @@ const REPORTS_KEY = "/api/moderation/reports";
 /** Moderators' queue: open reports with the reported post, to remove the post or dismiss the report. */
 function ReportsCard() {
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery<Report[]>({ queryKey: [REPORTS_KEY] });
+  const reports = useQuery<Report[]>({ queryKey: [REPORTS_KEY] });
   const act = useMutation({
     mutationFn: ({ report, remove }: { report: Report; remove: boolean }) =>
       remove && report.post
@@ -133,33 +149,37 @@ function ReportsCard() {
   });
   return (
     <SidebarCard title="Reported Posts" icon={Flag}>
-      {isPending ? (
-        <Skeleton className="h-16 w-full" />
-      ) : !data?.length ? (
-        <p className="text-sm text-muted-foreground">No open reports.</p>
-      ) : (
-        <ul className="grid gap-4 text-sm">
-          {data.map((report) => (
-            <li key={report.id} className="grid gap-2 border-b border-border pb-3 last:border-0 last:pb-0">
-              <p className="line-clamp-3">{report.post ? report.post.content : "This post was already removed."}</p>
-              <p className="text-xs text-muted-foreground">
-                {report.post ? `By ${report.post.user.displayName}, ` : ""}reported by {report.reporter.displayName}
-                {report.reason ? `: ${report.reason}` : ""}
-              </p>
-              <div className="flex gap-2">
-                {report.post ? (
-                  <Button size="sm" variant="destructive" disabled={act.isPending} onClick={() => act.mutate({ report, remove: true })}>
-                    Remove Post
+      <QueryState
+        query={reports}
+        loading={sidebarLoading}
+        error="The reports could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="text-sm text-muted-foreground">No open reports.</p>}
+      >
+        {(list) => (
+          <ul className="grid gap-4 text-sm">
+            {list.map((report) => (
+              <li key={report.id} className="grid gap-2 border-b border-border pb-3 last:border-0 last:pb-0">
+                <p className="line-clamp-3">{report.post ? report.post.content : "This post was already removed."}</p>
+                <p className="text-xs text-muted-foreground">
+                  {report.post ? `By ${report.post.user.displayName}, ` : ""}reported by {report.reporter.displayName}
+                  {report.reason ? `: ${report.reason}` : ""}
+                </p>
+                <div className="flex gap-2">
+                  {report.post ? (
+                    <Button size="sm" variant="destructive" disabled={act.isPending} onClick={() => act.mutate({ report, remove: true })}>
+                      Remove Post
+                    </Button>
+                  ) : null}
+                  <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ report, remove: false })}>
+                    Dismiss
                   </Button>
-                ) : null}
-                <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate({ report, remove: false })}>
-                  Dismiss
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </SidebarCard>
   );
 }

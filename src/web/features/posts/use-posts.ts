@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { NEXT_CURSOR_HEADER, type Comment, type LikeResult, type Post } from "@shared/contracts/posts";
+import type { Comment, LikeResult, Post } from "@shared/contracts/posts";
 import { messages } from "@shared/messages";
 import { ApiRequestError, apiJson, apiRequest, errorMessage } from "@web/lib/api";
+import { listPagesQuery } from "@web/lib/list-pages";
 import { toast } from "@web/lib/use-toast";
 
 export const POSTS_KEY = "/api/posts";
-const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_SIZE = 20;
 
 /** Sends a multipart form (a post with an image, an avatar) with the session cookie; non-ok answers throw like apiRequest. */
 export async function postForm<T>(url: string, form: FormData): Promise<T> {
@@ -23,19 +24,9 @@ function failureMessage(error: unknown, notSignedIn: string, fallback: string): 
   return errorMessage(error, fallback);
 }
 
-/** The feed, newest first, one page of 20 at a time; the next page's cursor comes in the X-Next-Cursor header. */
+/** The feed, newest first, one page of 20 at a time. */
 export function usePostFeed() {
-  return useInfiniteQuery({
-    queryKey: [POSTS_KEY, "feed"],
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-      if (pageParam) params.set("cursor", pageParam);
-      const response = await apiRequest("GET", `${POSTS_KEY}?${params}`);
-      return { posts: (await response.json()) as Post[], next: response.headers.get(NEXT_CURSOR_HEADER) };
-    },
-    getNextPageParam: (page) => page.next ?? undefined,
-  });
+  return useInfiniteQuery(listPagesQuery<Post>([POSTS_KEY, { limit: FEED_PAGE_SIZE }]));
 }
 
 function useRefreshPosts() {

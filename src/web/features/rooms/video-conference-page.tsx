@@ -1,19 +1,23 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { CalendarClock, Lightbulb, LogIn, Plus, Users, Video } from "lucide-react";
-import { Link } from "wouter";
 import { ROOM_CODE_LENGTH, ROOM_MAX_PARTICIPANTS } from "@shared/constants";
-import type { Room } from "@shared/contracts/rooms";
+import { type Room, createRoomSchema, roomCodeSchema } from "@shared/contracts/rooms";
 import { messages as texts } from "@shared/messages";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Field, FormField, TextareaField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
-import { Label } from "@web/components/ui/label";
+import { QueryState } from "@web/components/ui/query-state";
+import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { apiJson } from "@web/lib/api";
+import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 import { type ActiveRoom, ConferenceRoom } from "./conference-room";
 import { normalizeRoomCode } from "./room-code";
@@ -53,23 +57,14 @@ export function VideoConferencePage() {
         icon={Video}
         description="Create a room for Bible study, prayer or a team meeting, or join one with its six-character code."
       />
-      {loading ? <Spinner label="Loading…" className="min-h-[30vh]" /> : user ? <Lobby onEnter={setRoom} /> : <SignInRequired />}
+      {loading ? (
+        <Spinner label="Loading…" className="min-h-[30vh]" />
+      ) : user ? (
+        <Lobby onEnter={setRoom} />
+      ) : (
+        <SignInPrompt reason="Sign in to create or join video conferences with your community." />
+      )}
     </>
-  );
-}
-
-function SignInRequired() {
-  return (
-    <Card className="mx-auto max-w-lg p-6 text-center">
-      <h2 className="text-xl font-semibold">{texts.signInRequired}</h2>
-      <p className="mt-1 text-muted-foreground">Sign in to create or join video conferences with your community.</p>
-      <Button asChild className="mt-4">
-        <Link href="/auth/login">
-          <LogIn aria-hidden="true" />
-          Sign In
-        </Link>
-      </Button>
-    </Card>
   );
 }
 
@@ -120,34 +115,40 @@ function Lobby({ onEnter }: { onEnter: (room: ActiveRoom) => void }) {
           <h2 id="active-conferences" className="mb-3 text-lg font-semibold">
             Active Conferences
           </h2>
-          {rooms.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading conferences…</p>
-          ) : !rooms.data?.length ? (
-            <Card className="p-6 text-center text-sm text-muted-foreground">
-              No active conferences right now. Create one to get started.
-            </Card>
-          ) : (
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {rooms.data.map((room) => (
-                <li key={room.id}>
-                  <Card className="flex h-full flex-col gap-2 p-4">
-                    <h3 className="font-semibold">{room.name}</h3>
-                    {room.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{room.description}</p> : null}
-                    <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                      <Users className="size-3.5" aria-hidden="true" />
-                      {room.participants}/{room.maxParticipants} · Hosted by {room.hostName}
-                    </p>
-                    <div className="mt-auto flex items-center justify-between gap-2 pt-1">
-                      <span className="font-mono text-sm tracking-widest">{room.roomCode}</span>
-                      <Button size="sm" onClick={() => void join(room.roomCode)} aria-label={`Join ${room.name}`}>
-                        Join
-                      </Button>
-                    </div>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={rooms}
+            loading={<p className="text-sm text-muted-foreground">Loading conferences…</p>}
+            error="The conferences could not be loaded."
+            isEmpty={(list) => list.length === 0}
+            empty={
+              <Card className="p-6 text-center text-sm text-muted-foreground">
+                No active conferences right now. Create one to get started.
+              </Card>
+            }
+          >
+            {(list) => (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {list.map((room) => (
+                  <li key={room.id}>
+                    <Card className="flex h-full flex-col gap-2 p-4">
+                      <h3 className="font-semibold">{room.name}</h3>
+                      {room.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{room.description}</p> : null}
+                      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                        <Users className="size-3.5" aria-hidden="true" />
+                        {room.participants}/{room.maxParticipants} · Hosted by {room.hostName}
+                      </p>
+                      <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+                        <span className="font-mono text-sm tracking-widest">{room.roomCode}</span>
+                        <Button size="sm" onClick={() => void join(room.roomCode)} aria-label={`Join ${room.name}`}>
+                          Join
+                        </Button>
+                      </div>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
 
@@ -181,27 +182,25 @@ function Lobby({ onEnter }: { onEnter: (room: ActiveRoom) => void }) {
   );
 }
 
+const roomFields = createRoomSchema.shape;
+
 function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => void }) {
   const { user } = useAuth();
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [creating, setCreating] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(createRoomSchema, { defaultValues: { name: "", description: "" } });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleCreate = async ({ name, description }: { name: string; description?: string | null }) => {
     if (!user) {
       toast({ title: texts.authRequiredTitle, description: texts.createConferenceNotSignedIn, variant: "destructive" });
       return;
     }
-    if (!name.trim()) {
-      toast({ title: texts.nameRequiredTitle, description: texts.nameRequired, variant: "destructive" });
-      return;
-    }
-    setCreating(true);
     try {
       const room = await apiJson<Room>("POST", ROOMS_KEY, {
-        name: name.trim(),
-        description: description.trim(),
+        name,
+        description: description ?? "",
         hostId: user.id,
         maxParticipants: ROOM_MAX_PARTICIPANTS,
       });
@@ -209,89 +208,81 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
       onCreated({ roomCode: room.roomCode, name: room.name });
     } catch {
       toast({ title: texts.creationFailedTitle, description: texts.creationFailed, variant: "destructive" });
-    } finally {
-      setCreating(false);
     }
+  };
+  // Spec §5 and §8: a missing name is also told in a toast.
+  const handleInvalid = (invalid: typeof errors) => {
+    if (invalid.name)
+      toast({ title: texts.nameRequiredTitle, description: invalid.name.message ?? texts.nameRequired, variant: "destructive" });
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4" noValidate>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="conference-name">Conference Name</Label>
-        <Input
-          id="conference-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="e.g. Wednesday Bible Study"
-          maxLength={100}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="conference-description">Description (optional)</Label>
-        <textarea
-          id="conference-description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={3}
-          maxLength={500}
-          placeholder="What is this conference about?"
-          className="w-full rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:border-ring"
-        />
-      </div>
-      <Button type="submit" disabled={creating} className="self-start">
+    <form onSubmit={handleSubmit(handleCreate, handleInvalid)} className="flex flex-col gap-4" noValidate>
+      <Field
+        id="conference-name"
+        label="Conference Name"
+        error={errors.name?.message}
+        controlProps={{ placeholder: "e.g. Wednesday Bible Study", maxLength: maxLengthOf(roomFields.name), ...register("name") }}
+      />
+      <TextareaField
+        id="conference-description"
+        label="Description (optional)"
+        error={errors.description?.message}
+        controlProps={{
+          rows: 3,
+          placeholder: "What is this conference about?",
+          maxLength: maxLengthOf(roomFields.description),
+          ...register("description"),
+        }}
+      />
+      <Button type="submit" disabled={isSubmitting} className="self-start">
         <Plus aria-hidden="true" />
-        {creating ? "Creating..." : "Create Conference"}
+        {isSubmitting ? "Creating..." : "Create Conference"}
       </Button>
     </form>
   );
 }
 
-function JoinConferenceForm({ onJoin }: { onJoin: (code: string) => Promise<void> }) {
-  const { user } = useAuth();
-  const [code, setCode] = useState("");
-  const [joining, setJoining] = useState(false);
+/** The join form's one field, with the contract's room code rule (six characters, A-Z and 0-9). */
+const joinSchema = z.object({ roomCode: roomCodeSchema });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!user) {
-      toast({ title: texts.authRequiredTitle, description: texts.joinConferenceNotSignedIn, variant: "destructive" });
-      return;
-    }
-    if (!code.trim()) {
-      toast({ title: texts.roomCodeRequiredTitle, description: texts.roomCodeRequired, variant: "destructive" });
-      return;
-    }
-    setJoining(true);
-    try {
-      await onJoin(code);
-    } finally {
-      setJoining(false);
-    }
-  };
+function JoinConferenceForm({ onJoin }: { onJoin: (code: string) => Promise<void> }) {
+  const {
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useSchemaForm(joinSchema, { defaultValues: { roomCode: "" } });
+  // Spec §5 and §8: a missing or malformed code is also told in a toast.
+  const handleInvalid = () => toast({ title: texts.roomCodeRequiredTitle, description: texts.roomCodeRequired, variant: "destructive" });
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4" noValidate>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="room-code">Room Code</Label>
-        <Input
-          id="room-code"
-          value={code}
-          onChange={(e) => setCode(normalizeRoomCode(e.target.value))}
-          placeholder="ABC123"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          pattern="[A-Z0-9]{6}"
-          aria-describedby="room-code-hint"
-          className="font-mono tracking-widest uppercase"
-        />
-        <p id="room-code-hint" className="text-xs text-muted-foreground">
-          {texts.roomCodeHint}
-        </p>
-      </div>
-      <Button type="submit" disabled={joining} className="self-start">
+    <form onSubmit={handleSubmit(({ roomCode }) => onJoin(roomCode), handleInvalid)} className="flex flex-col gap-4" noValidate>
+      <FormField id="room-code" label="Room Code" error={errors.roomCode?.message} hint={texts.roomCodeHint}>
+        {(aria) => (
+          <Controller
+            control={control}
+            name="roomCode"
+            render={({ field }) => (
+              <Input
+                {...aria}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={(event) => field.onChange(normalizeRoomCode(event.target.value))}
+                onBlur={field.onBlur}
+                placeholder="ABC123"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="font-mono tracking-widest uppercase"
+              />
+            )}
+          />
+        )}
+      </FormField>
+      <Button type="submit" disabled={isSubmitting} className="self-start">
         <LogIn aria-hidden="true" />
-        {joining ? "Joining..." : "Join Conference"}
+        {isSubmitting ? "Joining..." : "Join Conference"}
       </Button>
     </form>
   );

@@ -6,7 +6,9 @@ import type { Featured, MediaItem } from "@shared/contracts/content";
 import { HOME_COUNTS } from "@shared/constants";
 import { Button } from "@web/components/ui/button";
 import { mediaKeys } from "@web/features/player/media-api";
-import { EmptyState, MediaCard, MediaCardSkeleton } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { QueryState } from "@web/components/ui/query-state";
+import { MediaCard, MediaCardGridSkeleton } from "@web/features/player/media-card";
 import { WatchDialog } from "@web/features/player/watch-dialog";
 
 export function SectionHeading({ id, title, href }: { id: string; title: string; href: string }) {
@@ -31,31 +33,33 @@ export function RecentSermons() {
   return (
     <section aria-labelledby="home-recent-sermons">
       <SectionHeading id="home-recent-sermons" title="Recent Sermons" href="/sermons" />
-      {featured.isLoading ? (
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: HOME_COUNTS.sermons }, (_, i) => (
-            <MediaCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : sermons.length === 0 ? (
-        <EmptyState title="No Sermons Found" />
-      ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {sermons.map((item) => (
-            <li key={item.id}>
-              <MediaCard
-                item={item}
-                action={
-                  <Button size="sm" onClick={() => setWatching(item)} aria-label={`Watch ${item.title}`}>
-                    <Play className="fill-current" aria-hidden="true" />
-                    Watch
-                  </Button>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={featured}
+        loading={
+          <MediaCardGridSkeleton count={HOME_COUNTS.sermons} label="Loading sermons" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" />
+        }
+        error="The sermons could not be loaded."
+        isEmpty={() => sermons.length === 0}
+        empty={<EmptyState title="No Sermons Found" />}
+      >
+        {() => (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {sermons.map((item) => (
+              <li key={item.id}>
+                <MediaCard
+                  item={item}
+                  action={
+                    <Button size="sm" onClick={() => setWatching(item)} aria-label={`Watch ${item.title}`}>
+                      <Play className="fill-current" aria-hidden="true" />
+                      Watch
+                    </Button>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {watching ? (
         <WatchDialog
           item={sermons.find((s) => s.id === watching.id) ?? watching}

@@ -12,11 +12,13 @@ import { Card } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { QueryState } from "@web/components/ui/query-state";
+import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
 import { mediaKeys } from "@web/features/player/media-api";
-import { EmptyState, MediaCard, MediaCardSkeleton, matchesSearch } from "@web/features/player/media-card";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { WatchDialog } from "@web/features/player/watch-dialog";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
@@ -96,6 +98,37 @@ function FeaturedSermon({ item, onWatch }: { item: MediaItem; onWatch: () => voi
   );
 }
 
+/** Our Pastors & Speakers: who preached the sermons, most sermons first. */
+function SpeakerList({ speakers }: { speakers: [string, number][] }) {
+  return (
+    <Card className="p-2">
+      {speakers.length === 0 ? (
+        <p className="p-4 text-sm text-muted-foreground">Speakers appear here with their first sermon.</p>
+      ) : (
+        <ul>
+          {speakers.map(([name, count]) => (
+            <li key={name} className="flex items-center gap-3 rounded-lg p-3">
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground"
+                aria-hidden="true"
+              >
+                {initial(name)}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">{name}</span>
+                <span className="flex items-center gap-1 text-xs text-muted-foreground">
+                  <Mic2 className="size-3" aria-hidden="true" />
+                  {count} {count === 1 ? "sermon" : "sermons"}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 /** /sermons (spec §2): search, Categories and Sort By, the featured sermon, tabs, the grid, Bible Study Series and the speakers. */
 export function SermonsPage() {
   const [, navigate] = useLocation();
@@ -127,28 +160,27 @@ export function SermonsPage() {
     if (playId) navigate(categoryId ? `/sermons?category=${categoryId}` : "/sermons", { replace: true });
   };
 
-  const renderList = (items: MediaItem[], emptyTitle: string) => {
-    if (sermons.isLoading) {
-      return (
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading sermons">
-          {Array.from({ length: LOADING_PLACEHOLDERS.sermonCards }, (_, i) => (
-            <li key={i}>
-              <MediaCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      );
-    }
-    if (all.length === 0)
-      return (
+  /** The grid of a tab: the sermons loading, failing or missing, or those of the tab that match the search. */
+  const renderList = (inTab: (item: MediaItem) => boolean, emptyTitle: string) => (
+    <QueryState
+      query={sermons}
+      loading={<MediaCardGridSkeleton count={LOADING_PLACEHOLDERS.sermonCards} label="Loading sermons" />}
+      error="The sermons could not be loaded."
+      isEmpty={(list) => list.length === 0}
+      empty={
         <EmptyState icon={<BookOpen />} title="No Sermons Found">
           New messages will appear here as soon as they are published.
         </EmptyState>
-      );
-    if (filtered.length === 0) return <EmptyState icon={<SearchX />} title="No sermons match your search criteria." />;
-    if (items.length === 0) return <EmptyState icon={<FolderOpen />} title={emptyTitle} />;
-    return <SermonGrid items={items} onWatch={setWatching} />;
-  };
+      }
+    >
+      {() => {
+        if (filtered.length === 0) return <EmptyState icon={<SearchX />} title="No sermons match your search criteria." />;
+        const items = filtered.filter(inTab);
+        if (items.length === 0) return <EmptyState icon={<FolderOpen />} title={emptyTitle} />;
+        return <SermonGrid items={items} onWatch={setWatching} />;
+      }}
+    </QueryState>
+  );
 
   return (
     <>
@@ -226,13 +258,10 @@ export function SermonsPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TabsContent value="all">{renderList(filtered, "No Sermons Found")}</TabsContent>
+          <TabsContent value="all">{renderList(() => true, "No Sermons Found")}</TabsContent>
           {tabCategories.map((category) => (
             <TabsContent key={category.id} value={String(category.id)}>
-              {renderList(
-                filtered.filter((item) => item.categoryId === category.id),
-                "No Sermons in This Category",
-              )}
+              {renderList((item) => item.categoryId === category.id, "No Sermons in This Category")}
             </TabsContent>
           ))}
         </Tabs>
@@ -242,62 +271,46 @@ export function SermonsPage() {
             <h2 id="bible-study-series" className="mb-4 text-xl font-bold tracking-tight">
               Bible Study Series
             </h2>
-            {categories.isLoading ? (
-              <div className="grid gap-4 sm:grid-cols-2">
-                {Array.from({ length: LOADING_PLACEHOLDERS.categoryCards }, (_, i) => (
-                  <Skeleton key={i} className="h-24 w-full rounded-xl" />
-                ))}
-              </div>
-            ) : (categories.data ?? []).length === 0 ? (
-              <EmptyState icon={<FolderOpen />} title="No sermon categories available at the moment." />
-            ) : (
-              <ul className="grid gap-4 sm:grid-cols-2">
-                {(categories.data ?? []).slice(0, BIBLE_STUDY_SERIES).map((category) => (
-                  <li key={category.id}>
-                    <Link
-                      href={`/sermons?category=${category.id}`}
-                      className="flex h-full flex-col gap-1 rounded-xl border border-border bg-card p-4 transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                    >
-                      <span className="font-semibold">{category.name}</span>
-                      <span className="line-clamp-2 text-sm text-muted-foreground">{category.description}</span>
-                      <span className="mt-1 text-xs font-medium text-primary">
-                        {category.mediaCount ?? 0} {category.mediaCount === 1 ? "sermon" : "sermons"}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryState
+              query={categories}
+              loading={
+                <SkeletonList
+                  count={LOADING_PLACEHOLDERS.categoryCards}
+                  className="gap-4 sm:grid-cols-2"
+                  itemClassName="h-24 w-full rounded-xl"
+                />
+              }
+              error="The sermon categories could not be loaded."
+              isEmpty={(list) => list.length === 0}
+              empty={<EmptyState icon={<FolderOpen />} title="No sermon categories available at the moment." />}
+            >
+              {(list) => (
+                <ul className="grid gap-4 sm:grid-cols-2">
+                  {list.slice(0, BIBLE_STUDY_SERIES).map((category) => (
+                    <li key={category.id}>
+                      <Link
+                        href={`/sermons?category=${category.id}`}
+                        className="flex h-full flex-col gap-1 rounded-xl border border-border bg-card p-4 transition-shadow hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                      >
+                        <span className="font-semibold">{category.name}</span>
+                        <span className="line-clamp-2 text-sm text-muted-foreground">{category.description}</span>
+                        <span className="mt-1 text-xs font-medium text-primary">
+                          {category.mediaCount ?? 0} {category.mediaCount === 1 ? "sermon" : "sermons"}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryState>
           </section>
           <section aria-labelledby="speakers">
             <h2 id="speakers" className="mb-4 text-xl font-bold tracking-tight">
               Our Pastors &amp; Speakers
             </h2>
-            <Card className="p-2">
-              {speakers.length === 0 ? (
-                <p className="p-4 text-sm text-muted-foreground">Speakers appear here with their first sermon.</p>
-              ) : (
-                <ul>
-                  {speakers.map(([name, count]) => (
-                    <li key={name} className="flex items-center gap-3 rounded-lg p-3">
-                      <span
-                        className="flex size-10 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary-soft-foreground"
-                        aria-hidden="true"
-                      >
-                        {initial(name)}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">{name}</span>
-                        <span className="flex items-center gap-1 text-xs text-muted-foreground">
-                          <Mic2 className="size-3" aria-hidden="true" />
-                          {count} {count === 1 ? "sermon" : "sermons"}
-                        </span>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <QueryState query={sermons} loading={<Skeleton className="h-40 w-full rounded-xl" />} error="The speakers could not be loaded.">
+              {() => <SpeakerList speakers={speakers} />}
+            </QueryState>
           </section>
         </div>
       </div>

@@ -1,12 +1,11 @@
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { KeyRound } from "lucide-react";
 import { changePasswordSchema } from "@shared/contracts/auth";
 import { Button } from "@web/components/ui/button";
+import { FormField } from "@web/components/ui/form-field";
 import { apiRequest, serverMessage } from "@web/lib/api";
+import { useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
-import { FormField, fieldAria } from "@web/features/auth/form-field";
 import { PasswordInput } from "@web/features/auth/password-input";
 
 const PASSWORDS_DIFFER = "The new passwords do not match";
@@ -26,12 +25,7 @@ export function ChangePasswordForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
-  });
+  } = useSchemaForm(changePasswordFormSchema, { defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" } });
 
   async function handleChangePassword({ currentPassword, newPassword }: ChangePasswordForm) {
     try {
@@ -50,34 +44,18 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={handleSubmit(handleChangePassword)} noValidate className="flex max-w-md flex-col gap-4">
       <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-        <PasswordInput
-          {...fieldAria("current-password", errors.currentPassword?.message)}
-          autoComplete="current-password"
-          {...register("currentPassword")}
-        />
+        {(aria) => <PasswordInput {...aria} autoComplete="current-password" {...register("currentPassword")} />}
       </FormField>
       <FormField
         id="new-password"
         label="New password"
         error={errors.newPassword?.message}
-        hint={
-          <p id="new-password-hint" className="text-xs text-muted-foreground">
-            At least 8 characters, with an uppercase letter, a lowercase letter and a number.
-          </p>
-        }
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
       >
-        <PasswordInput
-          {...fieldAria("new-password", errors.newPassword?.message, "new-password-hint")}
-          autoComplete="new-password"
-          {...register("newPassword")}
-        />
+        {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register("newPassword")} />}
       </FormField>
       <FormField id="confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          {...fieldAria("confirm-password", errors.confirmPassword?.message)}
-          autoComplete="new-password"
-          {...register("confirmPassword")}
-        />
+        {(aria) => <PasswordInput {...aria} autoComplete="new-password" {...register("confirmPassword")} />}
       </FormField>
       <p className="text-sm text-muted-foreground">Changing your password signs you out on every other device.</p>
       <Button type="submit" disabled={isSubmitting} className="self-start">

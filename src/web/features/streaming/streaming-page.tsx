@@ -8,7 +8,9 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Skeleton } from "@web/components/ui/skeleton";
+import { ErrorState } from "@web/components/ui/error-state";
+import { QueryState } from "@web/components/ui/query-state";
+import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { EVENTS_KEY, formatEventTime } from "@web/features/events/use-events";
 
 const MEDIA_KEY = "/api/content/media";
@@ -20,7 +22,14 @@ function ServiceStream() {
 
   return (
     <Card className="overflow-hidden">
-      {sermons.isPending ? (
+      {sermons.isError && !sermons.data ? (
+        <ErrorState
+          title="The stream could not be loaded."
+          onRetry={() => void sermons.refetch()}
+          retrying={sermons.isFetching}
+          className="aspect-video justify-center rounded-none border-0"
+        />
+      ) : sermons.isPending ? (
         <Skeleton className="aspect-video w-full rounded-none" />
       ) : replay ? (
         <video
@@ -36,7 +45,7 @@ function ServiceStream() {
       ) : (
         <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-muted p-6 text-center text-muted-foreground">
           <Video className="size-10" aria-hidden="true" />
-          <p>{sermons.isError ? "The stream could not be loaded." : "No service recording is available yet."}</p>
+          <p>No service recording is available yet.</p>
         </div>
       )}
       <CardHeader>
@@ -75,40 +84,38 @@ function UpcomingServices() {
         <CardDescription>Add a service to your calendar and we'll remind you an hour before.</CardDescription>
       </CardHeader>
       <CardContent>
-        {events.isPending ? (
-          <div className="flex flex-col gap-3">
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} className="h-16 w-full" />
-            ))}
-          </div>
-        ) : events.isError ? (
-          <p className="text-sm text-destructive">Upcoming services could not be loaded.</p>
-        ) : !events.data?.length ? (
-          <p className="text-sm text-muted-foreground">No services are scheduled yet.</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-border">
-            {events.data.slice(0, 5).map((event) => (
-              <li key={event.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
-                <p className="font-medium">{event.title}</p>
-                <p className="text-sm text-muted-foreground">
-                  <time dateTime={event.startTime}>{formatEventTime(event)}</time>
-                </p>
-                {event.location ? (
-                  <p className="flex items-center gap-1 text-sm text-muted-foreground">
-                    <MapPin className="size-3.5" aria-hidden="true" />
-                    {event.location}
+        <QueryState
+          query={events}
+          loading={<SkeletonList count={3} className="gap-3" itemClassName="h-16 w-full" />}
+          error="Upcoming services could not be loaded."
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="text-sm text-muted-foreground">No services are scheduled yet.</p>}
+        >
+          {(list) => (
+            <ul className="flex flex-col divide-y divide-border">
+              {list.slice(0, 5).map((event) => (
+                <li key={event.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+                  <p className="font-medium">{event.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    <time dateTime={event.startTime}>{formatEventTime(event)}</time>
                   </p>
-                ) : null}
-                <Button asChild variant="outline" size="sm" className="self-start">
-                  <a href={eventIcsPath(event.id)} download aria-label={`Add ${event.title} to calendar`}>
-                    <CalendarPlus aria-hidden="true" />
-                    Add to Calendar
-                  </a>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+                  {event.location ? (
+                    <p className="flex items-center gap-1 text-sm text-muted-foreground">
+                      <MapPin className="size-3.5" aria-hidden="true" />
+                      {event.location}
+                    </p>
+                  ) : null}
+                  <Button asChild variant="outline" size="sm" className="self-start">
+                    <a href={eventIcsPath(event.id)} download aria-label={`Add ${event.title} to calendar`}>
+                      <CalendarPlus aria-hidden="true" />
+                      Add to Calendar
+                    </a>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -5,6 +5,7 @@ import { Trash2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
+import { ErrorState } from "@web/components/ui/error-state";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { apiRequest, errorMessage } from "@web/lib/api";
@@ -17,7 +18,7 @@ const SHOWN_AT_FIRST = 8;
 
 /** What the signed-in creator has published, newest first, each with a link to it and Delete. */
 export function MyPublishedMedia({ userId }: { userId: number }) {
-  // What the member uploaded (their profile's Media tab lists what names them instead).
+  // What the member uploaded (their profile's Media tab lists the items naming them instead).
   const key = ["/api/content/media", { uploadedBy: userId, limit: 100 }];
   const items = useQuery<MediaItem[]>({ queryKey: key });
   const [pending, setPending] = useState<MediaItem | null>(null);
@@ -34,12 +35,24 @@ export function MyPublishedMedia({ userId }: { userId: number }) {
     onError: (error) => toast({ title: "Error", description: errorMessage(error, "Could not delete the media."), variant: "destructive" }),
   });
 
+  const heading = (
+    <h2 id="my-media-heading" className="mb-3 text-lg font-semibold">
+      Your published media
+    </h2>
+  );
+  if (items.isError && !items.data) {
+    return (
+      <section aria-labelledby="my-media-heading" className="mt-8">
+        {heading}
+        <ErrorState title="Your published media could not be loaded." onRetry={() => void items.refetch()} retrying={items.isFetching} />
+      </section>
+    );
+  }
+  // Nothing published yet (or still loading): the form above is all there is.
   if (!items.data?.length) return null;
   return (
     <section aria-labelledby="my-media-heading" className="mt-8">
-      <h2 id="my-media-heading" className="mb-3 text-lg font-semibold">
-        Your published media
-      </h2>
+      {heading}
       <ul className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card">
         {(showAll ? items.data : items.data.slice(0, SHOWN_AT_FIRST)).map((item) => (
           <li key={item.id} className="flex flex-wrap items-center gap-3 p-4">

@@ -1,0 +1,125 @@
+import type { ChatMessage, Participant } from "@shared/contracts/live";
+
+/**
+ * What a member sees of a conference room, apart from the media streams themselves: who is in it with their
+ * camera and microphone state, the member's own controls, the open panels and the room's chat. A plain
+ * reducer, tested alone (room-state.test.ts); the room component feeds it live events and its own clicks.
+ */
+export interface RoomState {
+  roomCode: string;
+  /** Everyone in the room, the member included, once the server has answered JOIN_ROOM. */
+  participants: Participant[];
+  joined: boolean;
+  /** The camera and microphone prompt has been answered (granted or refused). */
+  mediaReady: boolean;
+  cameraOn: boolean;
+  micOn: boolean;
+  showChat: boolean;
+  showParticipants: boolean;
+  fullscreen: boolean;
+  chat: ChatMessage[];
+}
+
+export type RoomAction =
+  | { type: "mediaGranted" }
+  | { type: "mediaRefused" }
+  | { type: "joined"; roomCode: string; participants: Participant[] }
+  | { type: "participantJoined"; roomCode: string; participant: Participant }
+  | { type: "participantLeft"; roomCode: string; userId: number }
+  | { type: "mediaStateChanged"; roomCode: string; userId: number; video: boolean; audio: boolean }
+  | { type: "toggleMedia"; kind: "video" | "audio"; viewerId: number }
+  | { type: "togglePanel"; panel: "chat" | "participants" }
+  | { type: "fullscreenChanged"; fullscreen: boolean }
+  | { type: "chatMessage"; message: ChatMessage };
+
+/** The room as it is on entering: camera and microphone on (spec §4), both panels open, nobody known yet. */
+export function initialRoomState(roomCode: string): RoomState {
+  return {
+    roomCode,
+    participants: [],
+    joined: false,
+    mediaReady: false,
+    cameraOn: true,
+    micOn: true,
+    showChat: true,
+    showParticipants: true,
+    fullscreen: false,
+    chat: [],
+  };
+}
+
+/** A message's place in the chat: the same stored id, or the same clientId (the server's echo of a message sent here). */
+function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
+  return a.id === b.id || (b.clientId !== undefined && a.clientId === b.clientId);
+}
+
+export function roomReducer(state: RoomState, action: RoomAction): RoomState {
+  // Events of another room (a stale frame after switching rooms) change nothing.
+  if ("roomCode" in action && action.roomCode !== state.roomCode) return state;
+  switch (action.type) {
+    case "mediaGranted":
+      return { ...state, mediaReady: true };
+    case "mediaRefused":
+      // A member without camera or microphone still listens and chats.
+      return { ...state, mediaReady: true, cameraOn: false, micOn: false };
+    case "joined":
+      return { ...state, joined: true, participants: action.participants };
+    case "participantJoined":
+      return {
+        ...state,
+        participants: [...state.participants.filter((p) => p.userId !== action.participant.userId), action.participant],
+      };
+    case "participantLeft":
+      return { ...state, participants: state.participants.filter((p) => p.userId !== action.userId) };
+    case "mediaStateChanged":
+      return {
+        ...state,
+        participants: state.participants.map((p) => (p.userId === action.userId ? { ...p, video: action.video, audio: action.audio } : p)),
+      };
+    case "toggleMedia": {
+      const cameraOn = action.kind === "video" ? !state.cameraOn : state.cameraOn;
+      const micOn = action.kind === "audio" ? !state.micOn : state.micOn;
+      return {
+        ...state,
+        cameraOn,
+        micOn,
+        participants: state.participants.map((p) => (p.userId === action.viewerId ? { ...p, video: cameraOn, audio: micOn } : p)),
+      };
+    }
+    case "togglePanel":
+      return action.panel === "chat" ? { ...state, showChat: !state.showChat } : { ...state, showParticipants: !state.showParticipants };
+    case "fullscreenChanged":
+      return { ...state, fullscreen: action.fullscreen };
+    case "chatMessage": {
+      const { message } = action;
+      if (message.roomCode !== state.roomCode) return state;
+      const index = state.chat.findIndex((m) => sameMessage(m, message));
+      if (index === -1) return { ...state, chat: [...state.chat, message] };
+      return { ...state, chat: state.chat.map((m, i) => (i === index ? message : m)) };
+    }
+  }
+}
+
+/** The member's own tile and list entry: from the server's list once joined, otherwise from what the page knows. */
+export function viewerParticipant(state: RoomState, viewer: { id: number; username: string; displayName: string }): Participant {
+  return (
+    state.participants.find((p) => p.userId === viewer.id) ?? {
+      userId: viewer.id,
+      username: viewer.username,
+      displayName: viewer.displayName,
+      isHost: false,
+      video: state.cameraOn,
+      audio: state.micOn,
+    }
+  );
+}
+
+/** Everyone else in the room, in the order they came. */
+export function otherParticipants(state: RoomState, viewerId: number): Participant[] {
+  return state.participants.filter((p) => p.userId !== viewerId);
+}
+
+/** The member's camera and microphone as MEDIA_STATE announces them. */
+export function mediaStateOf(state: RoomState): { video: boolean; audio: boolean } {
+  return { video: state.cameraOn, audio: state.micOn };
+}
