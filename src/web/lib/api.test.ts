@@ -21,6 +21,12 @@ describe("routeKey", () => {
     expect(urlFromQueryKey(key)).toBe("/api/contact/7/handled");
   });
 
+  it("names a route with two parameters by its URL, without a doubled slash between them", () => {
+    const key = routeKey("DELETE /api/posts/:id/comments/:commentId", { params: { id: 5, commentId: 9 } });
+    expect(key).toEqual(["/api/posts", 5, "comments", 9]);
+    expect(urlFromQueryKey(key)).toBe("/api/posts/5/comments/9");
+  });
+
   it("puts the query last and leaves it out when empty", () => {
     expect(routeKey("GET /api/contact", { query: { status: "open" } })).toEqual(["/api/contact", { status: "open" }]);
     expect(routeKey("GET /api/contact", {})).toEqual(["/api/contact"]);

@@ -123,7 +123,8 @@ export function routeKey<K extends ApiRouteKey>(key: K, input: Partial<RouteInpu
       const [, name = "", suffix = ""] = parameter;
       const value = params[name];
       if (value === undefined) throw new Error(`${key}: missing parameter ${segment}`);
-      if (pending) parts.push(pending);
+      // The literal segments before a parameter; after an earlier parameter, without their leading slash.
+      if (pending) parts.push(parts.length ? pending.slice(1) : pending);
       parts.push(suffix ? `${value}${suffix}` : value);
       pending = "";
     } else {

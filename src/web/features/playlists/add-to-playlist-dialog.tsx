@@ -8,8 +8,8 @@ import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
-import { invalidateMedia, mediaKeys } from "@web/features/player/media-api";
-import { apiJson, errorMessage } from "@web/lib/api";
+import { invalidateMedia } from "@web/features/player/media-api";
+import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { CreatePlaylistDialog } from "./create-playlist-dialog";
 
@@ -25,9 +25,10 @@ export function AddToPlaylistDialog({
 }) {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: open });
+  const playlists = useQuery({ ...routeQuery("GET /api/playlists"), enabled: open });
   const add = useMutation({
-    mutationFn: (playlist: Playlist) => apiJson<Playlist>("POST", `/api/playlists/${playlist.id}/items`, { mediaId: item.id }),
+    mutationFn: (playlist: Playlist) =>
+      callRoute("POST /api/playlists/:id/items", { params: { id: playlist.id }, body: { mediaId: item.id } }),
     onSuccess: (playlist) => {
       toast({ title: messages.addToPlaylistTitle, description: `${item.title} was added to ${playlist.name}.` });
       onOpenChange(false);

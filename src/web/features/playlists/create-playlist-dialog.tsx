@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from "@web/components/ui/form-field";
 import { useAuth } from "@web/features/auth/use-auth";
 import { invalidateMedia } from "@web/features/player/media-api";
-import { apiJson, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 
@@ -17,8 +17,10 @@ export function useCreatePlaylist(onCreated?: (playlist: Playlist) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; description?: string | null; mediaId?: number }) =>
-      apiJson<Playlist>("POST", "/api/playlists", { name: input.name, description: input.description || null }).then(async (playlist) =>
-        input.mediaId ? apiJson<Playlist>("POST", `/api/playlists/${playlist.id}/items`, { mediaId: input.mediaId }) : playlist,
+      callRoute("POST /api/playlists", { body: { name: input.name, description: input.description || null } }).then(async (playlist) =>
+        input.mediaId
+          ? callRoute("POST /api/playlists/:id/items", { params: { id: playlist.id }, body: { mediaId: input.mediaId } })
+          : playlist,
       ),
     onSuccess: (playlist) => {
       toast({ title: "Playlist Created", description: `${playlist.name} is ready.` });

@@ -16,7 +16,7 @@ import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
-import { ApiRequestError, apiRequest, errorMessage } from "@web/lib/api";
+import { ApiRequestError, callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 
@@ -79,17 +79,18 @@ export function PlaylistPage() {
   const player = usePlayer();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const key = ["/api/playlists", Number(id)] as const;
+  const playlistQuery = routeQuery("GET /api/playlists/:id", { params: { id: Number(id) } });
   const validId = /^\d+$/.test(id ?? "");
-  const playlist = useQuery<Playlist>({ queryKey: key, enabled: validId });
+  const playlist = useQuery({ ...playlistQuery, enabled: validId });
+  // Each change answers the changed playlist; deleting it answers null.
   const change = useMutation({
-    mutationFn: ({ method, url, body }: { method: string; url: string; body?: unknown }) => apiRequest(method, url, body),
-    onSuccess: async (response, { method, url }) => {
-      if (method === "DELETE" && url === `/api/playlists/${id}`) {
+    mutationFn: (send: () => Promise<Playlist | null>) => send(),
+    onSuccess: (changed) => {
+      if (changed === null) {
         toast({ title: "Playlist Deleted", description: `${playlist.data?.name} was deleted.` });
         navigate("/playlists");
       } else {
-        queryClient.setQueryData(key, (await response.json()) as Playlist);
+        queryClient.setQueryData(playlistQuery.queryKey, changed);
       }
       return invalidateMedia(queryClient);
     },
@@ -128,11 +129,11 @@ export function PlaylistPage() {
     const [moved] = order.splice(index, 1);
     if (moved === undefined) return;
     order.splice(index + delta, 0, moved);
-    change.mutate({ method: "PUT", url: `/api/playlists/${data.id}/items/order`, body: { itemIds: order } });
+    change.mutate(() => callRoute("PUT /api/playlists/:id/items/order", { params: { id: data.id }, body: { itemIds: order } }));
   };
   const remove = (index: number) => {
     const entry = items[index];
-    if (entry) change.mutate({ method: "DELETE", url: `/api/playlists/${data.id}/items/${entry.id}` });
+    if (entry) change.mutate(() => callRoute("DELETE /api/playlists/:id/items/:itemId", { params: { id: data.id, itemId: entry.id } }));
   };
 
   return (
@@ -161,7 +162,7 @@ export function PlaylistPage() {
                   variant="outline"
                   onClick={() => {
                     if (window.confirm(`Delete the playlist “${data.name}”?`))
-                      change.mutate({ method: "DELETE", url: `/api/playlists/${data.id}` });
+                      change.mutate(() => callRoute("DELETE /api/playlists/:id", { params: { id: data.id } }).then(() => null));
                   }}
                 >
                   <Trash2 aria-hidden="true" />
@@ -236,7 +237,7 @@ export function PlaylistPage() {
           onOpenChange={setEditing}
           onSave={(changes) => {
             setEditing(false);
-            change.mutate({ method: "PATCH", url: `/api/playlists/${data.id}`, body: changes });
+            change.mutate(() => callRoute("PATCH /api/playlists/:id", { params: { id: data.id }, body: changes }));
           }}
         />
       ) : null}

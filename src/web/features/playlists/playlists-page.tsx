@@ -12,10 +12,10 @@ import { LOADING_PLACEHOLDERS } from "@shared/constants";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { AlbumArt } from "@web/features/player/audio-player";
-import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
+import { routeQuery } from "@web/lib/api";
 import { CreatePlaylistDialog } from "./create-playlist-dialog";
 
 function PlaylistCard({ playlist }: { playlist: Playlist }) {
@@ -56,7 +56,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
 /** /playlists: the member's playlists, with Create Playlist. */
 export function PlaylistsPage() {
   const { user } = useAuth();
-  const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
+  const playlists = useQuery({ ...routeQuery("GET /api/playlists"), enabled: Boolean(user) });
   return (
     <>
       <PageHeader

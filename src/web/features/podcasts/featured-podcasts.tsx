@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Headphones, Play } from "lucide-react";
-import type { Featured } from "@shared/contracts/content";
 import { HOME_COUNTS } from "@shared/constants";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
@@ -8,17 +7,17 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AlbumArt } from "@web/features/player/audio-player";
-import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { SectionHeading } from "@web/features/sermons/recent-sermons";
+import { routeQuery } from "@web/lib/api";
 
 /** Home: Featured Podcasts, the first highlighted and the next 2 listed (spec §2). */
 export function FeaturedPodcasts() {
   const player = usePlayer();
-  const featured = useQuery<Featured>({ queryKey: mediaKeys.featured });
+  const featured = useQuery(routeQuery("GET /api/content/featured"));
   const podcasts = (featured.data?.podcasts ?? []).slice(0, HOME_COUNTS.podcasts);
   const queue = podcasts.map(toTrack);
   const [first, ...rest] = podcasts;

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { BarChart3, CheckCircle2, FileAudio, Mic, Radio, Share2, Upload } from "lucide-react";
-import type { Category, MediaItem } from "@shared/contracts/content";
+import { PAGE_LIMIT_MAX } from "@shared/constants";
 import { formatDuration } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { RelatedLinks } from "@web/components/layout/related-links";
@@ -9,7 +9,7 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
-import { mediaKeys } from "@web/features/player/media-api";
+import { routeQuery } from "@web/lib/api";
 
 const steps = [
   { icon: Mic, title: "Record", text: "Record with any microphone or phone. Aim for a quiet room and speak close to the mic." },
@@ -34,8 +34,8 @@ const formats = ["MP3 (audio/mpeg)", "M4A / AAC", "OGG / Opus", "WAV", "FLAC", "
 
 /** /podcasts/host: how a ministry publishes its podcast here, with the library's real numbers. */
 export function PodcastHostingPage() {
-  const episodes = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("podcast") });
-  const shows = useQuery<Category[]>({ queryKey: mediaKeys.categories("podcast") });
+  const episodes = useQuery(routeQuery("GET /api/content/media", { query: { type: "podcast", limit: PAGE_LIMIT_MAX } }));
+  const shows = useQuery(routeQuery("GET /api/content/categories", { query: { type: "podcast" } }));
   const list = episodes.data ?? [];
   const plays = list.reduce((sum, item) => sum + item.playCount, 0);
   const minutes = Math.round(list.reduce((sum, item) => sum + item.duration, 0) / 60);

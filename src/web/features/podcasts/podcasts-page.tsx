@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { Bell, BellRing, Headphones, Mic, Play, Radio, Search, SearchX } from "lucide-react";
 import type { Category, MediaItem } from "@shared/contracts/content";
-import { CATEGORY_TABS, LOADING_PLACEHOLDERS } from "@shared/constants";
+import { CATEGORY_TABS, LOADING_PLACEHOLDERS, PAGE_LIMIT_MAX } from "@shared/constants";
 import { formatDuration, formatRelativeTime, initial } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
@@ -15,25 +15,29 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
-import { mediaKeys, signInToast } from "@web/features/player/media-api";
+import { signInToast } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { AudioPlayer } from "@web/features/player/audio-player";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
-import { apiJson, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
 /** Subscribe to a podcast show (its category), kept on the server. */
 function SubscribeButton({ show }: { show: Category | undefined }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const subscriptions = useQuery<{ categoryIds: number[] }>({ queryKey: mediaKeys.subscriptions, enabled: Boolean(user) });
+  const subscriptionsQuery = routeQuery("GET /api/content/subscriptions");
+  const subscriptions = useQuery({ ...subscriptionsQuery, enabled: Boolean(user) });
   const subscribed = show !== undefined && (subscriptions.data?.categoryIds ?? []).includes(show.id);
   const toggle = useMutation({
-    mutationFn: () => apiJson<{ subscribed: boolean }>(subscribed ? "DELETE" : "PUT", `/api/content/categories/${show!.id}/subscription`),
+    mutationFn: () =>
+      subscribed
+        ? callRoute("DELETE /api/content/categories/:id/subscription", { params: { id: show!.id } })
+        : callRoute("PUT /api/content/categories/:id/subscription", { params: { id: show!.id } }),
     onSuccess: (result) => {
-      queryClient.setQueryData(mediaKeys.subscriptions, (old: { categoryIds: number[] } | undefined) => ({
+      queryClient.setQueryData(subscriptionsQuery.queryKey, (old) => ({
         categoryIds: result.subscribed ? [...(old?.categoryIds ?? []), show!.id] : (old?.categoryIds ?? []).filter((id) => id !== show!.id),
       }));
       toast(
@@ -133,8 +137,8 @@ function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: Med
 export function PodcastsPage() {
   const [query, setQuery] = useState("");
   const [tab, setTab] = useState("all");
-  const podcasts = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("podcast") });
-  const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("podcast") });
+  const podcasts = useQuery(routeQuery("GET /api/content/media", { query: { type: "podcast", limit: PAGE_LIMIT_MAX } }));
+  const categories = useQuery(routeQuery("GET /api/content/categories", { query: { type: "podcast" } }));
   const all = useMemo(() => podcasts.data ?? [], [podcasts.data]);
   const filtered = useMemo(() => all.filter((item) => matchesSearch(query, item.title, item.description)), [all, query]);
   // A shared link (?play=id) features that episode; otherwise the first match (spec §2).

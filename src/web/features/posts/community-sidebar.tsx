@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { BarChart3, Flag, Hash, ShieldCheck, UsersRound } from "lucide-react";
-import type { ActiveGroup, CommunityStats, Report, TrendingTopic } from "@shared/contracts/posts";
+import type { Report } from "@shared/contracts/posts";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { apiRequest, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage, routeKey, routeQuery } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
-import { POSTS_KEY } from "./use-posts";
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -29,7 +28,7 @@ function SidebarCard({ title, icon: Icon, children }: { title: string; icon: typ
 const sidebarLoading = <Skeleton className="h-16 w-full" />;
 
 function CommunityStatsCard() {
-  const stats = useQuery<CommunityStats>({ queryKey: ["/api/community/stats"] });
+  const stats = useQuery(routeQuery("GET /api/community/stats"));
   return (
     <SidebarCard title="Community Stats" icon={BarChart3}>
       <QueryState query={stats} loading={sidebarLoading} error="The stats could not be loaded.">
@@ -55,7 +54,7 @@ function CommunityStatsCard() {
 }
 
 function ActiveGroupsCard() {
-  const groups = useQuery<ActiveGroup[]>({ queryKey: ["/api/community/groups"] });
+  const groups = useQuery(routeQuery("GET /api/community/groups"));
   return (
     <SidebarCard title="Active Groups" icon={UsersRound}>
       <QueryState
@@ -85,7 +84,7 @@ function ActiveGroupsCard() {
 }
 
 function TrendingTopicsCard() {
-  const topics = useQuery<TrendingTopic[]>({ queryKey: ["/api/community/trending"] });
+  const topics = useQuery(routeQuery("GET /api/community/trending"));
   return (
     <SidebarCard title="Trending Topics" icon={Hash}>
       <QueryState
@@ -125,24 +124,22 @@ function GuidelinesCard() {
   );
 }
 
-const REPORTS_KEY = "/api/moderation/reports";
-
 /** Moderators' queue: open reports with the reported post, to remove the post or dismiss the report. */
 function ReportsCard() {
   const queryClient = useQueryClient();
-  const reports = useQuery<Report[]>({ queryKey: [REPORTS_KEY] });
+  const reports = useQuery(routeQuery("GET /api/moderation/reports"));
   const act = useMutation({
     mutationFn: ({ report, remove }: { report: Report; remove: boolean }) =>
       remove && report.post
-        ? apiRequest("DELETE", `${POSTS_KEY}/${report.post.id}`)
-        : apiRequest("POST", `${REPORTS_KEY}/${report.id}/resolve`),
+        ? callRoute("DELETE /api/posts/:id", { params: { id: report.post.id } })
+        : callRoute("POST /api/moderation/reports/:id/resolve", { params: { id: report.id } }),
     onSuccess: (_answer, { remove }) => {
       toast({
         title: remove ? "Post Removed" : "Report Dismissed",
         description: remove ? "The post has been removed from the community." : "The post stays up.",
       });
-      void queryClient.invalidateQueries({ queryKey: [REPORTS_KEY] });
-      void queryClient.invalidateQueries({ queryKey: [POSTS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/moderation/reports") });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/posts") });
     },
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, "The report could not be handled"), variant: "destructive" }),

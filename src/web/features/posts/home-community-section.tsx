@@ -1,18 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ChevronRight, Heart, MessageCircle } from "lucide-react";
-import type { Post } from "@shared/contracts/posts";
 import { HOME_COUNTS } from "@shared/constants";
 import { authorLabel, formatRelativeTime } from "@shared/format";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Card } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
-import { POSTS_KEY } from "./use-posts";
+import { routeQuery } from "@web/lib/api";
 
 /** The home dashboard's Community section: the first 2 posts, each linking to its comments. */
 export function HomeCommunitySection() {
-  const query = useQuery<Post[]>({ queryKey: [POSTS_KEY, { limit: HOME_COUNTS.posts }] });
+  const query = useQuery(routeQuery("GET /api/posts", { query: { limit: HOME_COUNTS.posts } }));
   return (
     <section aria-labelledby="home-community" className="flex flex-col gap-4">
       <div className="flex items-center justify-between">

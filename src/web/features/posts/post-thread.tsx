@@ -12,12 +12,12 @@ import { ErrorState } from "@web/components/ui/error-state";
 import { TextareaField } from "@web/components/ui/form-field";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { ApiRequestError } from "@web/lib/api";
+import { ApiRequestError, routeQuery } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { PostCard } from "./post-card";
 import { usePostActions } from "./post-actions";
 import { PostSkeletons } from "./post-skeletons";
-import { POSTS_KEY, useAddComment, useDeleteComment } from "./use-posts";
+import { useAddComment, useDeleteComment } from "./use-posts";
 
 /** The signed-in viewer of a thread: who they are, whether they moderate, and where to go once the post is deleted. */
 export type ThreadViewer = { id: number; canModerate: boolean; afterDelete: () => void };
@@ -84,7 +84,7 @@ function CommentForm({ postId }: { postId: number }) {
 }
 
 function Comments({ post, viewer }: { post: Post; viewer?: ThreadViewer }) {
-  const comments = useQuery<Comment[]>({ queryKey: [POSTS_KEY, post.id, "comments"] });
+  const comments = useQuery(routeQuery("GET /api/posts/:id/comments", { params: { id: post.id } }));
   const deleteComment = useDeleteComment(post.id);
   return (
     <Card className="p-5">
@@ -126,7 +126,7 @@ function MemberPostCard({ post, viewer }: { post: Post; viewer: ThreadViewer }) 
 
 /** One post and its conversation, oldest comment first; a signed-in viewer may like, comment and delete. */
 export function PostThread({ postId, viewer }: { postId: number; viewer?: ThreadViewer }) {
-  const post = useQuery<Post>({ queryKey: [POSTS_KEY, postId] });
+  const post = useQuery(routeQuery("GET /api/posts/:id", { params: { id: postId } }));
   if (post.data === undefined) {
     if (!post.isError) return <PostSkeletons count={1} />;
     if (!(post.error instanceof ApiRequestError && post.error.status === 404)) {

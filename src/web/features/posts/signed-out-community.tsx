@@ -1,16 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { UserPlus } from "lucide-react";
-import type { Post } from "@shared/contracts/posts";
 import { HOME_COUNTS } from "@shared/constants";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
+import { routeQuery } from "@web/lib/api";
 import { PostCard } from "./post-card";
 import { PostSkeletons } from "./post-skeletons";
 import { PostThread } from "./post-thread";
-import { POSTS_KEY } from "./use-posts";
 
 /**
  * Signed out: Sign In Required, a preview of the first 2 posts, and Join Our Community (spec §2);
@@ -18,7 +17,7 @@ import { POSTS_KEY } from "./use-posts";
  */
 export function SignedOutCommunity({ postId }: { postId: number | null }) {
   // The home page's Community section asks for the same 2 posts, so the preview shares its cache.
-  const preview = useQuery<Post[]>({ queryKey: [POSTS_KEY, { limit: HOME_COUNTS.posts }], enabled: postId === null });
+  const preview = useQuery({ ...routeQuery("GET /api/posts", { query: { limit: HOME_COUNTS.posts } }), enabled: postId === null });
   return (
     <div className="flex flex-col gap-6">
       <SignInPrompt reason="Sign in to post, like and comment with the community." className="max-w-none" />

@@ -3,12 +3,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Trash2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
+import { PAGE_LIMIT_MAX } from "@shared/constants";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
 import { ErrorState } from "@web/components/ui/error-state";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
-import { apiRequest, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage, routeKey, routeQuery } from "@web/lib/api";
 import { queryClient } from "@web/lib/query-client";
 import { toast } from "@web/lib/use-toast";
 import { libraryPathFor } from "./upload-media";
@@ -19,16 +20,16 @@ const SHOWN_AT_FIRST = 8;
 /** What the signed-in creator has published, newest first, each with a link to it and Delete. */
 export function MyPublishedMedia({ userId }: { userId: number }) {
   // What the member uploaded (their profile's Media tab lists the items naming them instead).
-  const key = ["/api/content/media", { uploadedBy: userId, limit: 100 }];
-  const items = useQuery<MediaItem[]>({ queryKey: key });
+  const itemsQuery = routeQuery("GET /api/content/media", { query: { uploadedBy: userId, limit: PAGE_LIMIT_MAX } });
+  const items = useQuery(itemsQuery);
   const [pending, setPending] = useState<MediaItem | null>(null);
   const [showAll, setShowAll] = useState(false);
   const remove = useMutation({
-    mutationFn: (item: MediaItem) => apiRequest("DELETE", `/api/content/media/${item.id}`),
+    mutationFn: (item: MediaItem) => callRoute("DELETE /api/content/media/:id", { params: { id: item.id } }),
     onSuccess: (_response, item) => {
-      queryClient.setQueryData<MediaItem[]>(key, (list) => list?.filter((entry) => entry.id !== item.id));
-      void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
+      queryClient.setQueryData(itemsQuery.queryKey, (list) => list?.filter((entry) => entry.id !== item.id));
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/content/media") });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/content/featured") });
       toast({ title: "Media Deleted", description: `"${item.title}" has been removed from the library.` });
       setPending(null);
     },

@@ -4,7 +4,7 @@ import { useWatch } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
 import { CheckCircle2, Upload } from "lucide-react";
-import type { Category, MediaItem, MediaType } from "@shared/contracts/content";
+import type { MediaItem, MediaType } from "@shared/contracts/content";
 import {
   PUBLISH_MEDIA_MAX_BYTES,
   PUBLISH_THUMBNAIL_MAX_BYTES,
@@ -14,7 +14,7 @@ import {
 } from "@shared/contracts/publishing";
 import { Button } from "@web/components/ui/button";
 import { Field, FormField, TextareaField } from "@web/components/ui/form-field";
-import { serverMessage, urlFromQueryKey } from "@web/lib/api";
+import { routeKey, routeQuery, serverMessage } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { queryClient } from "@web/lib/query-client";
 import { toast } from "@web/lib/use-toast";
@@ -35,6 +35,8 @@ const files = z.custom<FileList | undefined>(
   (value) => value === undefined || (typeof value === "object" && value !== null && "length" in value),
 );
 const firstFile = (list: FileList | undefined) => (list && list.length > 0 ? (list[0] ?? null) : null);
+/** The key of one member's media list, ["/api/users", id, "media"], whose first and third parts every member's list shares. */
+const memberMediaKey = routeKey("GET /api/users/:id/media", { params: { id: 0 } });
 
 /** The contract's text fields (POST /api/content/media), plus the media file and the optional thumbnail the form carries. */
 const publishFormSchema = publishMediaFieldsSchema.extend({
@@ -69,7 +71,7 @@ export function PublishMediaForm() {
   } = useSchemaForm(publishFormSchema, { defaultValues: emptyForm });
   const type = useWatch({ control, name: "type" }) as MediaType;
   const categoryType = categoryTypeForMedia[type];
-  const categories = useQuery<Category[]>({ queryKey: ["/api/content/categories", { type: categoryType }] });
+  const categories = useQuery(routeQuery("GET /api/content/categories", { query: { type: categoryType } }));
 
   async function handlePublish({ file, thumbnail, ...text }: PublishForm) {
     const data = new FormData();
@@ -83,10 +85,12 @@ export function PublishMediaForm() {
       const item = await uploadMedia(data, setProgress);
       setPublished(item);
       reset({ ...emptyForm, type: item.type });
-      void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
-      // The member's own list (/api/users/{id}/media) on this page and on their profile.
-      void queryClient.invalidateQueries({ predicate: (query) => /^\/api\/users\/\d+\/media/.test(urlFromQueryKey(query.queryKey)) });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/content/media") });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/content/featured") });
+      // The profiles' Media tabs (GET /api/users/:id/media, any id): the item may name any member.
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey: [path, , tail] }) => path === memberMediaKey[0] && tail === memberMediaKey[2],
+      });
       toast({ title: "Media Published", description: `"${item.title}" is now in the library.` });
     } catch (error) {
       toast({

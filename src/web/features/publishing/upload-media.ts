@@ -1,5 +1,5 @@
 import type { MediaItem } from "@shared/contracts/content";
-import { ApiRequestError } from "@web/lib/api";
+import { ApiRequestError, routeUrl } from "@web/lib/api";
 
 /**
  * Sends the publish form with XMLHttpRequest, the one browser API that reports upload progress.
@@ -8,7 +8,7 @@ import { ApiRequestError } from "@web/lib/api";
 export function uploadMedia(form: FormData, onProgress: (fraction: number) => void): Promise<MediaItem> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/content/media");
+    request.open("POST", routeUrl("POST /api/content/media"));
     request.withCredentials = true;
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

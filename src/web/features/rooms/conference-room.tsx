@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, LogOut } from "lucide-react";
-import type { IceServers } from "@shared/contracts/rooms";
 import type { User } from "@shared/contracts/users";
 import { videoGridColumns } from "@shared/format";
 import { messages as texts } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
+import { routeQuery } from "@web/lib/api";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { liveLink, useLiveEvent, useLiveLink } from "@web/lib/live";
 import { useClientIds } from "@web/lib/use-client-ids";
@@ -26,7 +26,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   useDocumentTitle(`Conference Room: ${room.name}`);
   const { roomCode } = room;
   const { connected } = useLiveLink();
-  const ice = useQuery<IceServers>({ queryKey: ["/api/rooms/ice-servers"] });
+  const ice = useQuery(routeQuery("GET /api/rooms/ice-servers"));
   const [state, dispatch] = useReducer(roomReducer, roomCode, initialRoomState);
   const localStream = useLocalMedia(dispatch);
   const nextClientId = useClientIds("r");

@@ -4,7 +4,7 @@ import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { CalendarClock, Lightbulb, LogIn, Plus, Users, Video } from "lucide-react";
 import { ROOM_CODE_LENGTH, ROOM_MAX_PARTICIPANTS } from "@shared/constants";
-import { type Room, createRoomSchema, roomCodeSchema } from "@shared/contracts/rooms";
+import { createRoomSchema, roomCodeSchema } from "@shared/contracts/rooms";
 import { messages as texts } from "@shared/messages";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
@@ -16,13 +16,14 @@ import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
-import { apiJson } from "@web/lib/api";
+import { callRoute, routeQuery } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 import { type ActiveRoom, ConferenceRoom } from "./conference-room";
 import { normalizeRoomCode } from "./room-code";
 
-const ROOMS_KEY = "/api/rooms";
+/** The rooms open now, listed in the lobby. */
+const activeRooms = routeQuery("GET /api/rooms", { query: { active: "true" } });
 
 const tips = [
   "Use headphones to avoid echo for everyone else.",
@@ -45,7 +46,7 @@ export function VideoConferencePage() {
         viewer={user}
         onLeave={() => {
           setRoom(null);
-          void queryClient.invalidateQueries({ queryKey: [ROOMS_KEY, { active: "true" }] });
+          void queryClient.invalidateQueries({ queryKey: activeRooms.queryKey });
         }}
       />
     );
@@ -70,7 +71,7 @@ export function VideoConferencePage() {
 
 function Lobby({ onEnter }: { onEnter: (room: ActiveRoom) => void }) {
   const { user } = useAuth();
-  const rooms = useQuery<Room[]>({ queryKey: [ROOMS_KEY, { active: "true" }], enabled: Boolean(user), staleTime: 0 });
+  const rooms = useQuery({ ...activeRooms, enabled: Boolean(user), staleTime: 0 });
 
   /** Looks the room up (a non-OK answer counts as not found), then enters it. */
   const join = async (code: string) => {
@@ -83,7 +84,7 @@ function Lobby({ onEnter }: { onEnter: (room: ActiveRoom) => void }) {
       return;
     }
     try {
-      const room = await apiJson<Room>("GET", `/api/rooms/${code}`);
+      const room = await callRoute("GET /api/rooms/:roomCode", { params: { roomCode: code } });
       toast({ title: texts.joiningConferenceTitle, description: `Connecting to ${room.name}...` });
       onEnter({ roomCode: room.roomCode, name: room.name });
     } catch {
@@ -198,12 +199,9 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
       return;
     }
     try {
-      const room = await apiJson<Room>("POST", ROOMS_KEY, {
-        name,
-        description: description ?? "",
-        hostId: user.id,
-        maxParticipants: ROOM_MAX_PARTICIPANTS,
-      });
+      // Spec §7 names the host in the request; the server takes the signed-in member.
+      const body = { name, description: description ?? "", hostId: user.id, maxParticipants: ROOM_MAX_PARTICIPANTS };
+      const room = await callRoute("POST /api/rooms", { body });
       toast({ title: texts.conferenceCreatedTitle, description: `Your room code is ${room.roomCode}` });
       onCreated({ roomCode: room.roomCode, name: room.name });
     } catch {

@@ -14,6 +14,7 @@ import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
+import { routeQuery } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 
 function Group({ id, title, icon, count, children }: { id: string; title: string; icon: ReactNode; count: number; children: ReactNode }) {
@@ -131,7 +132,7 @@ function RefineSearchForm({ q, onSearch }: { q: string; onSearch: (terms: string
 export function SearchPage() {
   const q = new URLSearchParams(useSearch()).get("q")?.trim() ?? "";
   const [, navigate] = useLocation();
-  const results = useQuery<SearchResults>({ queryKey: ["/api/search", { q }], enabled: q.length > 0 });
+  const results = useQuery({ ...routeQuery("GET /api/search", { query: { q } }), enabled: q.length > 0 });
 
   return (
     <>

@@ -2,14 +2,14 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ChevronRight, Play } from "lucide-react";
-import type { Featured, MediaItem } from "@shared/contracts/content";
+import type { MediaItem } from "@shared/contracts/content";
 import { HOME_COUNTS } from "@shared/constants";
 import { Button } from "@web/components/ui/button";
-import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { MediaCard, MediaCardGridSkeleton } from "@web/features/player/media-card";
 import { WatchDialog } from "@web/features/player/watch-dialog";
+import { routeQuery } from "@web/lib/api";
 
 export function SectionHeading({ id, title, href }: { id: string; title: string; href: string }) {
   return (
@@ -27,7 +27,7 @@ export function SectionHeading({ id, title, href }: { id: string; title: string;
 
 /** Home: Recent Sermons, the first 3 (spec §2). */
 export function RecentSermons() {
-  const featured = useQuery<Featured>({ queryKey: mediaKeys.featured });
+  const featured = useQuery(routeQuery("GET /api/content/featured"));
   const [watching, setWatching] = useState<MediaItem | null>(null);
   const sermons = (featured.data?.sermons ?? []).slice(0, HOME_COUNTS.sermons);
   return (

@@ -2,8 +2,8 @@ import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useSearch } from "wouter";
 import { BookOpen, FolderOpen, Mic2, Play, Search, SearchX, Star } from "lucide-react";
-import type { Category, MediaItem, MediaSort } from "@shared/contracts/content";
-import { BIBLE_STUDY_SERIES, CATEGORY_TABS, LOADING_PLACEHOLDERS } from "@shared/constants";
+import type { MediaItem, MediaSort } from "@shared/contracts/content";
+import { BIBLE_STUDY_SERIES, CATEGORY_TABS, LOADING_PLACEHOLDERS, PAGE_LIMIT_MAX } from "@shared/constants";
 import { formatDuration, formatRelativeTime, initial } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
@@ -16,10 +16,10 @@ import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
-import { mediaKeys } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { WatchDialog } from "@web/features/player/watch-dialog";
+import { routeQuery } from "@web/lib/api";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
 
@@ -138,9 +138,14 @@ export function SermonsPage() {
   const [tab, setTab] = useState("all");
   const [watching, setWatching] = useState<MediaItem | null>(null);
 
-  const sermons = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("sermon", { categoryId, sort }) });
-  const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("sermon") });
-  const shared = useQuery<MediaItem>({ queryKey: ["/api/content/media", playId ?? 0], enabled: playId !== undefined });
+  // "latest" is the server's default order, so it stays out of the key (and the URL).
+  const sermons = useQuery(
+    routeQuery("GET /api/content/media", {
+      query: { type: "sermon", categoryId, sort: sort === "latest" ? undefined : sort, limit: PAGE_LIMIT_MAX },
+    }),
+  );
+  const categories = useQuery(routeQuery("GET /api/content/categories", { query: { type: "sermon" } }));
+  const shared = useQuery({ ...routeQuery("GET /api/content/media/:id", { params: { id: playId ?? 0 } }), enabled: playId !== undefined });
 
   const all = useMemo(() => sermons.data ?? [], [sermons.data]);
   const filtered = useMemo(() => all.filter((item) => matchesSearch(query, item.title, item.description)), [all, query]);

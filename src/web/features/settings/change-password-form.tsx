@@ -3,7 +3,7 @@ import { KeyRound } from "lucide-react";
 import { changePasswordSchema } from "@shared/contracts/auth";
 import { Button } from "@web/components/ui/button";
 import { FormField } from "@web/components/ui/form-field";
-import { apiRequest, serverMessage } from "@web/lib/api";
+import { callRoute, serverMessage } from "@web/lib/api";
 import { useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 import { PasswordInput } from "@web/features/auth/password-input";
@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
 
   async function handleChangePassword({ currentPassword, newPassword }: ChangePasswordForm) {
     try {
-      await apiRequest("POST", "/api/auth/password", { currentPassword, newPassword });
+      await callRoute("POST /api/auth/password", { body: { currentPassword, newPassword } });
       reset();
       toast({ title: "Password Changed", description: "Your password has been changed. You have been signed out on your other devices." });
     } catch (error) {

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
-import type { MediaItem } from "@shared/contracts/content";
-import { type ChurchEvent, eventIcsPath } from "@shared/contracts/events";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
@@ -11,13 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { ErrorState } from "@web/components/ui/error-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
-import { EVENTS_KEY, formatEventTime } from "@web/features/events/use-events";
-
-const MEDIA_KEY = "/api/content/media";
+import { formatEventTime } from "@web/features/events/use-events";
+import { routeQuery, routeUrl } from "@web/lib/api";
 
 /** The service stream: the latest sermon with video, as a replay. */
 function ServiceStream() {
-  const sermons = useQuery<MediaItem[]>({ queryKey: [MEDIA_KEY, { type: "sermon" }] });
+  const sermons = useQuery(routeQuery("GET /api/content/media", { query: { type: "sermon" } }));
   const replay = sermons.data?.find((item) => item.mimeType.startsWith("video/"));
 
   return (
@@ -76,7 +73,7 @@ function ServiceStream() {
 }
 
 function UpcomingServices() {
-  const events = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
+  const events = useQuery(routeQuery("GET /api/events", { query: { upcoming: "true" } }));
   return (
     <Card>
       <CardHeader>
@@ -106,7 +103,11 @@ function UpcomingServices() {
                     </p>
                   ) : null}
                   <Button asChild variant="outline" size="sm" className="self-start">
-                    <a href={eventIcsPath(event.id)} download aria-label={`Add ${event.title} to calendar`}>
+                    <a
+                      href={routeUrl("GET /api/events/:id(^\\d+).ics", { params: { id: event.id } })}
+                      download
+                      aria-label={`Add ${event.title} to calendar`}
+                    >
                       <CalendarPlus aria-hidden="true" />
                       Add to Calendar
                     </a>

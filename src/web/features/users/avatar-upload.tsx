@@ -5,8 +5,8 @@ import type { User } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { useAuth } from "@web/features/auth/use-auth";
-import { POSTS_KEY, postForm } from "@web/features/posts/use-posts";
-import { errorMessage } from "@web/lib/api";
+import { postForm } from "@web/features/posts/use-posts";
+import { errorMessage, routeKey } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
 /** Change Photo on the own profile: uploads the chosen image at once (a file, so no text to validate). */
@@ -22,11 +22,11 @@ export function AvatarUpload({ profile }: { profile: User }) {
     try {
       const form = new FormData();
       form.set("avatar", file);
-      await postForm<User>(`/api/users/${profile.id}/avatar`, form);
+      await postForm("POST /api/users/:id/avatar", form, { params: { id: profile.id } });
       // Replaces the signed-in member everywhere (sidebar, header) with the fresh record.
       await updateProfile({});
-      void queryClient.invalidateQueries({ queryKey: ["/api/users", profile.id] });
-      void queryClient.invalidateQueries({ queryKey: [POSTS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/users/:id", { params: { id: profile.id } }) });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/posts") });
       toast({ title: "Photo Updated", description: "Your new profile photo is live." });
     } catch (error) {
       toast({ title: messages.updateFailedTitle, description: errorMessage(error, messages.updateFailed), variant: "destructive" });

@@ -6,8 +6,7 @@ import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Field, TextareaField } from "@web/components/ui/form-field";
 import { useAuth } from "@web/features/auth/use-auth";
-import { POSTS_KEY } from "@web/features/posts/use-posts";
-import { errorMessage } from "@web/lib/api";
+import { errorMessage, routeKey } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 
@@ -34,8 +33,8 @@ export function ProfileEditForm({ profile, onDone }: { profile: User; onDone: ()
     try {
       await updateProfile(changes);
       toast({ title: messages.profileUpdatedTitle, description: messages.profileUpdated });
-      void queryClient.invalidateQueries({ queryKey: ["/api/users", profile.id] });
-      void queryClient.invalidateQueries({ queryKey: [POSTS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/users/:id", { params: { id: profile.id } }) });
+      void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/posts") });
       onDone();
     } catch (error) {
       toast({ title: messages.updateFailedTitle, description: errorMessage(error, messages.updateFailed), variant: "destructive" });

@@ -2,14 +2,13 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { House } from "lucide-react";
-import type { User } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ErrorState } from "@web/components/ui/error-state";
 import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 import { useAuth } from "@web/features/auth/use-auth";
-import { ApiRequestError } from "@web/lib/api";
+import { ApiRequestError, routeQuery } from "@web/lib/api";
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { ProfileHeader } from "./profile-header";
 import { ProfileTabs } from "./profile-tabs";
@@ -26,7 +25,10 @@ export function ProfilePage() {
   const { user, loading } = useAuth();
   const profileId = id ?? (user ? String(user.id) : undefined);
   const validId = profileId !== undefined && /^\d+$/.test(profileId);
-  const profile = useQuery<User>({ queryKey: ["/api/users", Number(profileId)], enabled: Boolean(user) && validId });
+  const profile = useQuery({
+    ...routeQuery("GET /api/users/:id", { params: { id: Number(profileId) } }),
+    enabled: Boolean(user) && validId,
+  });
   useDocumentTitle(profile.data ? profile.data.displayName : "Profile");
 
   if (loading && !user) return loadingProfile;

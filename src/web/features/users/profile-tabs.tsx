@@ -2,8 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Heart, ListMusic, MessageCircle, Play } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
-import type { Playlist } from "@shared/contracts/playlists";
-import type { Post } from "@shared/contracts/posts";
 import type { User } from "@shared/contracts/users";
 import { formatRelativeTime } from "@shared/format";
 import { Button } from "@web/components/ui/button";
@@ -11,7 +9,7 @@ import { Card } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
-import { POSTS_KEY } from "@web/features/posts/use-posts";
+import { routeQuery } from "@web/lib/api";
 
 type TabProps = { profile: User; own: boolean };
 
@@ -32,7 +30,7 @@ function EmptyTab({ text, href, label }: { text: string; href: string; label: st
 const loadingText = (text: string) => <p className="text-muted-foreground">{text}</p>;
 
 function PostsTab({ profile, own }: TabProps) {
-  const posts = useQuery<Post[]>({ queryKey: [POSTS_KEY, { userId: profile.id, limit: 50 }] });
+  const posts = useQuery(routeQuery("GET /api/posts", { query: { userId: profile.id, limit: 50 } }));
   return (
     <QueryState
       query={posts}
@@ -115,7 +113,7 @@ function MediaGrid({ title, items, href }: { title: string; items: MediaItem[]; 
 const ofType = (items: MediaItem[], type: MediaItem["type"]) => items.filter((item) => item.type === type);
 
 function MediaTab({ profile, own }: TabProps) {
-  const media = useQuery<MediaItem[]>({ queryKey: ["/api/users", profile.id, "media"] });
+  const media = useQuery(routeQuery("GET /api/users/:id/media", { params: { id: profile.id } }));
   return (
     <QueryState
       query={media}
@@ -142,7 +140,7 @@ function MediaTab({ profile, own }: TabProps) {
 }
 
 function PlaylistsTab({ profile, own }: TabProps) {
-  const playlists = useQuery<Playlist[]>({ queryKey: ["/api/playlists", { userId: profile.id }] });
+  const playlists = useQuery(routeQuery("GET /api/playlists", { query: { userId: profile.id } }));
   return (
     <QueryState
       query={playlists}
@@ -185,7 +183,7 @@ function PlaylistsTab({ profile, own }: TabProps) {
 }
 
 function FavoritesTab({ profile, own }: TabProps) {
-  const favorites = useQuery<MediaItem[]>({ queryKey: ["/api/users", profile.id, "favorites"] });
+  const favorites = useQuery(routeQuery("GET /api/users/:id/favorites", { params: { id: profile.id } }));
   return (
     <QueryState
       query={favorites}
