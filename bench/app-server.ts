@@ -6,6 +6,7 @@ import { openDatabase } from "../src/server/db/database";
 
 /** The real application over the fixture's data folder, as `npm start` runs it (logging off). */
 const [dataDir, port] = process.argv.slice(2);
+if (!dataDir || !port) throw new Error("usage: app-server.ts <dataDir> <port>");
 const config = loadConfig({ DATA_DIR: dataDir, PORT: port, SEED_DEMO: "false", LOG_LEVEL: "silent", NODE_ENV: "production" });
 const database = openDatabase({ sqliteFile: path.join(dataDir, "platform.db") });
 const app = await buildApp(createContext(config, database));

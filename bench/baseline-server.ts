@@ -6,6 +6,7 @@ import { type Fixture, cases } from "./cases";
 
 /** Bare node:http plus the same better-sqlite3 query: the ceiling each endpoint is measured against. */
 const [dataDir, port, fixtureJson] = process.argv.slice(2);
+if (!dataDir || !port || !fixtureJson) throw new Error("usage: baseline-server.ts <dataDir> <port> <fixtureJson>");
 const fixture = JSON.parse(fixtureJson) as Fixture;
 const sqlite = new SQLite(path.join(dataDir, "platform.db"), { readonly: true });
 sqlite.pragma("journal_mode = WAL");

@@ -25,7 +25,8 @@ export async function prepareFixture(): Promise<{ dataDir: string; fixture: Fixt
     url: "/api/auth/register",
     payload: { username: "bench_member", email: "bench@example.org", password: "Benchmark123", displayName: "Bench Member" },
   });
-  const cookie = String(response.headers["set-cookie"]).split(";")[0];
+  const [cookie] = String(response.headers["set-cookie"]).split(";");
+  if (!cookie?.startsWith("sid=")) throw new Error("registering the bench member set no session cookie");
   const userId = response.json().id as number;
   const other = await database.db.selectFrom("users").select("id").where("id", "!=", userId).orderBy("id").executeTakeFirstOrThrow();
   await app.close();

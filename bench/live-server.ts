@@ -13,6 +13,7 @@ import { openDatabase } from "../src/server/db/database";
  * connection and per message (CPU time per message holds even on a busy machine, where latencies don't).
  */
 const [mode, dataDir, port] = process.argv.slice(2);
+if (!dataDir || !port) throw new Error("usage: live-server.ts app|baseline <dataDir> <port>");
 
 process.on("message", (message) => {
   if (message === "exit") process.exit(0);

@@ -52,7 +52,7 @@ function statsOf(child: ChildProcess): Promise<{ rss: number; cpuMicros: number 
 }
 
 /** Members with ready sessions, written straight into the database (hashing passwords for 1,000 members would take a minute). */
-async function prepareMembers(dataDir: string, count: number): Promise<{ ids: number[]; cookies: string[] }> {
+export async function prepareMembers(dataDir: string, count: number): Promise<{ ids: number[]; cookies: string[] }> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, "platform.db") });
   await migrateToLatest(database);
   const now = new Date().toISOString();
@@ -122,8 +122,8 @@ async function openAll(count: number, open: (index: number) => WebSocket): Promi
 /** Senders 0..PAIRS-1 write to receivers PAIRS..2*PAIRS-1 at RATE messages/s in total; answers delivery latencies in ms. */
 async function steadyChat(sockets: WebSocket[], ids: number[]): Promise<{ latencies: number[]; sent: number }> {
   const latencies: number[] = [];
-  for (let p = 0; p < PAIRS; p += 1) {
-    sockets[PAIRS + p].on("message", (data) => {
+  for (const receiver of sockets.slice(PAIRS, 2 * PAIRS)) {
+    receiver.on("message", (data) => {
       const text = data.toString();
       if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
       const match = text.match(/"message":"t=([\d.]+)/);
@@ -138,7 +138,9 @@ async function steadyChat(sockets: WebSocket[], ids: number[]): Promise<{ latenc
       const due = Math.floor((performance.now() - started) / interval);
       while (sent < due && sent < RATE * SECONDS) {
         const p = sent % PAIRS;
-        sockets[p].send(
+        const sender = sockets[p];
+        if (!sender) throw new Error(`no sender socket ${p}: fewer than ${PAIRS} connections opened`);
+        sender.send(
           JSON.stringify({
             type: "CHAT_MESSAGE",
             payload: { message: `t=${performance.now()} grace and peace`, receiverId: ids[PAIRS + p] },
@@ -160,7 +162,7 @@ async function steadyChat(sockets: WebSocket[], ids: number[]): Promise<{ latenc
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
 type Row = {
@@ -234,7 +236,7 @@ export async function runLiveBench(): Promise<void> {
       );
     }
     console.log(
-      `(machine load average at the end: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
+      `(machine load average at the end: ${(os.loadavg()[0] ?? Number.NaN).toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
     );
   } finally {
     // A clean exit (rather than a kill) lets BENCH_LIVE_PROFILE=<dir> write the hub's CPU profile.

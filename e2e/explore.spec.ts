@@ -14,7 +14,7 @@ test("Explore content on an empty /favorites leads to /explore, which offers rea
     ["Sermons", "/sermons"],
     ["Music", "/music"],
     ["Podcasts", "/podcasts"],
-  ])
+  ] as const)
     await expect(libraries.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
   const trending = page.getByRole("list", { name: "Trending now" });
   await expect(trending.getByRole("listitem").first()).toBeVisible();

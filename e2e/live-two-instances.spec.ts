@@ -15,8 +15,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const skipReason = !pgUrl ? "TEST_DATABASE_URL is not set" : !redisUrl ? "TEST_REDIS_URL is not set" : "";
 const basePort = Number(process.env.E2E_PORT ?? 3100);
-const ports = [basePort + 1, basePort + 2];
-const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+const ports = [basePort + 1, basePort + 2] as const;
+const urls = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`] as const;
 const schema = `e2e_live_${randomBytes(5).toString("hex")}`;
 
 test.use({

@@ -33,3 +33,25 @@ test("the bell shows the unread count, lists the items and clears the badge once
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(badge).toBeHidden();
 });
+
+test("a visitor's bell shows the next events as upcoming, with no unread badge and no 'just now'", async ({ page }) => {
+  const answer = await (await page.request.get("/api/notifications")).json();
+  expect(answer.unreadCount).toBe(0);
+  expect(answer.items.length).toBeGreaterThan(0);
+  await page.goto("/");
+
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("notification-badge")).toBeHidden();
+  const bell = page.getByRole("button", { name: "Notifications", exact: true });
+  await bell.click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toContainText("Upcoming Events");
+  const items = menu.getByRole("menuitem");
+  await expect(items).toHaveCount(answer.items.length);
+  await expect(items.first()).toContainText(answer.items[0].title);
+  await expect(items.first().locator("time")).toHaveAttribute("datetime", answer.items[0].startsAt);
+  await expect(items.first()).toContainText(/Starts \w{3}, \w{3} \d{1,2}/);
+  await expect(menu).not.toContainText("just now");
+  await expect(menu).not.toContainText("unread");
+  await expectNoA11yViolations(page);
+});

@@ -100,3 +100,30 @@ test("a member uploads a profile photo that shows on their profile", async ({ pa
     /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.png$/,
   );
 });
+
+test("the Media tab lists the items naming the member: Naomi Asante's, and only Pastor David's own", async ({ page }) => {
+  await register(page);
+  const memberId = async (displayName: string) => {
+    const found = await (await page.request.get(`/api/search?q=${encodeURIComponent(displayName)}`)).json();
+    const member = (found.members as { id: number; displayName: string }[]).find((candidate) => candidate.displayName === displayName);
+    expect(member).toBeDefined();
+    return member!.id;
+  };
+  const mediaTab = page.getByRole("tabpanel", { name: "Media" });
+
+  await page.goto(`/profile/${await memberId("Naomi Asante")}`);
+  await page.getByRole("tab", { name: "Media" }).click();
+  await expect(mediaTab.getByRole("region", { name: "Sermons" }).getByRole("link", { name: "The Quiet Place of Prayer" })).toBeVisible();
+  await expect(mediaTab.getByRole("region", { name: "Music" }).getByRole("link", { name: "Still Waters" })).toBeVisible();
+  await expect(
+    mediaTab.getByRole("region", { name: "Podcasts" }).getByRole("link", { name: "Starting the Day with Gratitude" }),
+  ).toBeVisible();
+  await expect(mediaTab.getByText("Grace That Finds Us")).toHaveCount(0);
+
+  await page.goto(`/profile/${await memberId("Pastor David Mensah")}`);
+  await page.getByRole("tab", { name: "Media" }).click();
+  await expect(mediaTab.getByRole("region", { name: "Sermons" }).getByRole("link", { name: "Grace That Finds Us" })).toBeVisible();
+  await expect(mediaTab.getByText("The Quiet Place of Prayer")).toHaveCount(0);
+  await expect(mediaTab.getByRole("region", { name: "Music" })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+});

@@ -43,7 +43,7 @@ async function main() {
     }
     const checked = passwordSchema.safeParse(password);
     if (!checked.success) {
-      console.error(checked.error.issues[0].message);
+      console.error(checked.error.issues[0]?.message ?? "The password is not acceptable.");
       process.exit(2);
     }
     const now = new Date().toISOString();

@@ -6,18 +6,21 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { apiRoutes } from "@shared/contracts/routes";
-import { registerErrorHandler } from "./http/error-handler";
 import { buildOpenApiDocument, renderReferencePage } from "./http/openapi";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
+import { fastifyTrustProxy } from "./http/trust-proxy";
+import { createHousekeeping } from "./housekeeping/housekeeping";
+import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
+import { httpServerOptions, registerRequestDeadlines } from "./http/timeouts";
 import { liveRoutes } from "./live/live.routes";
-import { mediaRoutes } from "./media/media.routes";
+import { mediaFileRoutes } from "./media/media.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
-import { contentRoutes } from "./modules/content/content.routes";
 import { favoritesRoutes } from "./modules/favorites/favorites.routes";
 import { historyRoutes } from "./modules/history/history.routes";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { playlistsRoutes } from "./modules/playlists/playlists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { groupsRoutes } from "./modules/groups/groups.routes";
@@ -27,7 +30,6 @@ import { messagesRoutes } from "./modules/messages/messages.routes";
 import { newsletterRoutes } from "./modules/newsletter/newsletter.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { postsRoutes } from "./modules/posts/posts.routes";
-import { publishingRoutes } from "./modules/publishing/publishing.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 
@@ -41,7 +43,7 @@ const apiModules = [
   newsletterRoutes,
   postsRoutes,
   eventsRoutes,
-  contentRoutes,
+  mediaRoutes,
   favoritesRoutes,
   playlistsRoutes,
   historyRoutes,
@@ -49,7 +51,6 @@ const apiModules = [
   messagesRoutes,
   roomsRoutes,
   groupsRoutes,
-  publishingRoutes,
   contactRoutes,
 ];
 
@@ -64,17 +65,27 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Built web app to serve; skipped when the folder doesn't exist. */
   webDir?: string;
+  /** Purge expired sessions and ended throttle windows every HOUSEKEEPING_INTERVAL_SECONDS while the app runs. */
+  housekeeping?: boolean;
 }
 
 /** Builds the whole application around a context; tests build it with a test database. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    ...httpServerOptions(ctx.config),
     // Per-request lines are noise in production; sign-ins, refusals and errors are still logged.
     logController: new LogController({ disableRequestLogging: ctx.config.env === "production" }),
   });
+  if (ctx.config.env === "production" && !ctx.config.publicOrigin) {
+    app.log.warn(
+      { event: "public_origin_unset" },
+      "PUBLIC_ORIGIN is not set: calendar links and origin checks use each request's Host header; set PUBLIC_ORIGIN to the site's public address",
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("viewer", null);
@@ -87,13 +98,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of [route.method].flat())
       if (route.url.startsWith("/api/") && method !== "HEAD") registeredRoutes.push(`${method} ${route.url}`);
   });
+  if (options.housekeeping) {
+    const housekeeping = createHousekeeping(ctx, app.log);
+    app.addHook("onReady", async () => housekeeping.start(ctx.config.housekeepingIntervalMs));
+    app.addHook("onClose", async () => housekeeping.stop());
+  }
 
   registerErrorHandler(app);
   registerSecurity(app, ctx.config);
+  registerRequestDeadlines(app, ctx.config);
   await app.register(cookie);
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
-  await app.register(async (scope) => mediaRoutes(scope, ctx));
+  await app.register(async (scope) => mediaFileRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx));
   await app.register(
     async (api) => {
@@ -102,6 +119,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         await ctx.sessions.load(request, reply);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
+      // Every live event type has exactly one handler, registered by its module.
+      ctx.live.assertEveryEventHandled();
       // The API's own description, generated from the route table.
       const document = buildOpenApiDocument(apiRoutes, version);
       const reference = renderReferencePage(document);

@@ -1,9 +1,48 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/**
+ * TRUST_PROXY: `false`, the number of proxies in front of the server, or their addresses (decision 0010).
+ * `true` is refused: it would believe whatever X-Forwarded-For a client writes.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): TrustProxy => {
+    if (["false", "no", "0"].includes(text.toLowerCase())) return false;
+    if (["true", "yes"].includes(text.toLowerCase())) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${text}" would believe any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) return { hops: Number(text) };
+    const addresses = text.split(",").map((part) => part.trim());
+    const wrong = addresses.find((address) => !isProxyAddress(address));
+    if (wrong !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${wrong}" is neither a hop count nor a proxy address or CIDR range` });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
+
+/** An address or CIDR range of a trusted proxy, or one of the named ranges Fastify knows. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** Whom the server believes about the client's address: nobody, the last `hops` proxies, or proxies at these addresses. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 const iceServerSchema = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
@@ -22,7 +61,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().max(100).default("gathering:"),
   PUBLIC_ORIGIN: z.url().optional(),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   SEED_DEMO: booleanFromEnv.default(true),
   ICE_SERVERS: z
     .string()
@@ -37,9 +76,26 @@ const envSchema = z.object({
     }),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
   SESSION_REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(90),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().positive().default(3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_ACCOUNT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  LOGIN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  REGISTER_MAX_PER_HOUR: z.coerce.number().int().positive().default(10),
+  LIVE_MAX_CONNECTIONS_PER_MEMBER: z.coerce.number().int().positive().default(20),
+  LIVE_LEASE_SECONDS: z.coerce.number().positive().default(60),
+  ROOM_CREATE_LIMIT: z.coerce.number().int().positive().default(10),
+  ROOM_CREATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  ROOM_LOOKUP_LIMIT: z.coerce.number().int().positive().default(30),
+  ROOM_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  ROOM_EMPTY_GRACE_SECONDS: z.coerce.number().int().positive().default(600),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type Config = {
@@ -54,14 +110,45 @@ export type Config = {
   redisPrefix: string;
   publicOrigin?: string;
   cookieSecure: "auto" | "true" | "false";
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   iceServers: z.infer<typeof iceServerSchema>[];
   sessionIdleMs: number;
   sessionRememberMs: number;
+  /** No session lasts longer than this from sign-in, however recently it was used. */
+  sessionAbsoluteMs: number;
+  /** How often expired sessions, old sign-in failures and ended throttle windows are purged. */
+  housekeepingIntervalMs: number;
   logLevel: string;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failed sign-ins per username per minute, from clients without a device cookie, before the next must wait. */
+  loginAccountPerMinute: number;
+  /** Failed sign-ins per client address per minute, across usernames, before the next must wait. */
+  loginAddressPerMinute: number;
+  registerMaxPerHour: number;
+  /** Live-link connections one member may hold open, on all instances together. */
+  liveMaxConnectionsPerMember: number;
+  /** How long a dead instance's presence and room seats outlive it (its lease, renewed three times per lease). */
+  liveLeaseMs: number;
+  /** Rooms one member may create per window. */
+  roomCreateLimit: number;
+  roomCreateWindowMs: number;
+  /** Room-code look-ups (found or not) one member or address may make per window. */
+  roomLookupLimit: number;
+  roomLookupWindowMs: number;
+  /** A room nobody is in closes after this long (from its creation, or as soon as its last member leaves). */
+  roomEmptyGraceMs: number;
+  /** A request's headers must arrive within this. */
+  httpHeadersTimeoutMs: number;
+  /** A request's body must arrive within this, except on upload routes. */
+  httpRequestTimeoutMs: number;
+  /** A large upload (publishing media) must arrive within this; also the server's own bound on every request. */
+  httpUploadTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  httpKeepAliveTimeoutMs: number;
+  /** Connections (WebSockets included) beyond this are refused. */
+  httpMaxConnections: number;
 };
 
 export class ConfigError extends Error {}
@@ -71,8 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+    const [issue] = result.error.issues;
+    throw new ConfigError(issue ? `Invalid configuration: ${issue.path.join(".")} ${issue.message}` : "Invalid configuration");
   }
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
@@ -85,15 +172,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
     redisPrefix: parsed.REDIS_PREFIX,
-    publicOrigin: parsed.PUBLIC_ORIGIN,
+    // Only the origin: "https://church.example.org/" and "https://church.example.org" name the same site.
+    publicOrigin: parsed.PUBLIC_ORIGIN === undefined ? undefined : new URL(parsed.PUBLIC_ORIGIN).origin,
     cookieSecure: parsed.COOKIE_SECURE,
     trustProxy: parsed.TRUST_PROXY,
     seedDemo: parsed.SEED_DEMO,
     iceServers: parsed.ICE_SERVERS,
     sessionIdleMs: parsed.SESSION_IDLE_HOURS * 3_600_000,
     sessionRememberMs: parsed.SESSION_REMEMBER_DAYS * 86_400_000,
+    sessionAbsoluteMs: parsed.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    housekeepingIntervalMs: Math.round(parsed.HOUSEKEEPING_INTERVAL_SECONDS * 1000),
     logLevel: parsed.LOG_LEVEL,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES,
     loginWindowMs: parsed.LOGIN_WINDOW_SECONDS * 1000,
+    loginAccountPerMinute: parsed.LOGIN_ACCOUNT_PER_MINUTE,
+    loginAddressPerMinute: parsed.LOGIN_ADDRESS_PER_MINUTE,
+    registerMaxPerHour: parsed.REGISTER_MAX_PER_HOUR,
+    liveMaxConnectionsPerMember: parsed.LIVE_MAX_CONNECTIONS_PER_MEMBER,
+    liveLeaseMs: parsed.LIVE_LEASE_SECONDS * 1000,
+    roomCreateLimit: parsed.ROOM_CREATE_LIMIT,
+    roomCreateWindowMs: parsed.ROOM_CREATE_WINDOW_SECONDS * 1000,
+    roomLookupLimit: parsed.ROOM_LOOKUP_LIMIT,
+    roomLookupWindowMs: parsed.ROOM_LOOKUP_WINDOW_SECONDS * 1000,
+    roomEmptyGraceMs: parsed.ROOM_EMPTY_GRACE_SECONDS * 1000,
+    httpHeadersTimeoutMs: Math.round(parsed.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+    httpRequestTimeoutMs: Math.round(parsed.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    // Never shorter than the ordinary request timeout: it is the server-wide bound the ordinary one works within.
+    httpUploadTimeoutMs: Math.round(Math.max(parsed.HTTP_UPLOAD_TIMEOUT_SECONDS, parsed.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
+    httpKeepAliveTimeoutMs: Math.round(parsed.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    httpMaxConnections: parsed.HTTP_MAX_CONNECTIONS,
   };
 }

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
-import type { LiveHub } from "./live/hub";
+import type { LiveHub, LiveHubOptions } from "./live/hub";
+import { createLiveHubFor } from "./live/live.factory";
 import type { DB } from "./db/schema";
 import { type SessionManager, createSessionManager } from "./modules/auth/session";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
@@ -18,17 +19,24 @@ export interface AppContext {
   clock: Clock;
   /** Throttles and caps, counted in the database so they hold across instances. */
   throttle: Throttle;
-  /** The live link's hub, set up when /ws is registered; modules use it to reach members in real time. */
-  live?: LiveHub;
+  /** The live link's transport, built with the context: modules register their handlers on it and reach members through it. */
+  live: LiveHub;
 }
 
-export function createContext(config: Config, database: Database, clock: Clock = systemClock): AppContext {
+export function createContext(
+  config: Config,
+  database: Database,
+  clock: Clock = systemClock,
+  /** Live-link settings a test tightens (heartbeat, rate, lease). */
+  liveOptions: Partial<LiveHubOptions> = {},
+): AppContext {
   return {
     clock,
     config,
     database,
     db: database.db,
     throttle: createThrottle(database.db, clock),
-    sessions: createSessionManager(config, createSessionsRepository(database.db)),
+    sessions: createSessionManager(config, createSessionsRepository(database.db), clock),
+    live: createLiveHubFor(config, database.db, clock, liveOptions),
   };
 }

@@ -27,6 +27,7 @@ async function main() {
   const pretty = config.env === "development" && process.stdout.isTTY;
   const app = await buildApp(ctx, {
     webDir: path.join(projectRoot, "dist/web"),
+    housekeeping: true,
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],

@@ -1,6 +1,5 @@
 /** Business constants of spec §9. */
 export const SIDEBAR_BREAKPOINT_PX = 768;
-export const NOTIFICATION_BADGE_FALLBACK = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 3;
 export const ROOM_CODE_LENGTH = 6;
@@ -14,7 +13,6 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const HOME_COUNTS = { sermons: 3, podcasts: 3, songs: 4, posts: 2, events: 3 } as const;

@@ -6,6 +6,8 @@ import { community } from "./migrations/0003_community";
 import { live } from "./migrations/0004_live";
 import { contact } from "./migrations/0005_contact";
 import { throttle } from "./migrations/0006_throttle";
+import { dropLoginAttempts } from "./migrations/0007_drop_login_attempts";
+import { mediaCredits } from "./migrations/0008_media_credits";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -16,6 +18,8 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0004_live": live(dialect),
     "0005_contact": contact(dialect),
     "0006_throttle": throttle(dialect),
+    "0007_drop_login_attempts": dropLoginAttempts(dialect),
+    "0008_media_credits": mediaCredits(dialect),
   };
 }
 

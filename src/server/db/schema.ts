@@ -26,12 +26,6 @@ export interface SessionsTable {
   expiresAt: Timestamp;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  key: string;
-  attemptedAt: Timestamp;
-}
-
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
@@ -215,7 +209,6 @@ export interface UserSettingsTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
   categories: CategoriesTable;
   media: MediaTable;
   media_likes: MediaLikesTable;
@@ -288,4 +281,14 @@ export interface ThrottleCountersTable {
 
 export interface DB {
   throttle_counters: ThrottleCountersTable;
+}
+
+/** Added by 0008_media_credits: a member named on a media item (its speaker, artist or host). */
+export interface MediaCreditsTable {
+  mediaId: number;
+  userId: number;
+}
+
+export interface DB {
+  media_credits: MediaCreditsTable;
 }

@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { messages } from "@shared/messages";
-import { HttpError } from "./errors";
+import { HttpError, isBadValueError } from "./errors";
+import { setSecurityHeaders } from "./security";
+import { hasTimedOut } from "./timeouts";
 
 interface ValidationIssue {
   instancePath?: string;
@@ -41,6 +43,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.code(500).send({ message: messages.internal, code: "internal" });
     }
+    if (isBadValueError(error)) {
+      request.log.info({ event: "bad_value", code: error.code, url: request.routeOptions.url }, "database refused a value");
+      return reply.code(400).send({ message: messages.invalidInput, code: "invalid_input" });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
@@ -51,7 +57,31 @@ export function registerErrorHandler(app: FastifyInstance) {
             : error.message;
       return reply.code(status).send({ message, code: error.code?.toLowerCase() });
     }
+    if (hasTimedOut(request.raw)) return reply.code(408).send({ message: messages.requestTimeout, code: "request_timeout" });
+    if (wasAbortedByClient(request, error)) {
+      // A member who cancels an upload, or loses their connection, is not a fault of the server.
+      request.log.info({ event: "request_aborted", method: request.method, url: request.routeOptions.url }, "client aborted the request");
+      return reply.code(400).send({ message: messages.invalidInput, code: "aborted" });
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: messages.internal, code: "internal" });
   });
+}
+
+/** True when the error comes from the client closing the connection while its request body was still arriving. */
+function wasAbortedByClient(request: FastifyRequest, error: FastifyError): boolean {
+  return request.raw.readableAborted || (error.code === "ECONNRESET" && request.raw.socket?.destroyed === true);
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a bad percent-encoding, an overlong parameter) come here
+ * before any hook runs, so they get the security headers and the platform's error shape here too.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  setSecurityHeaders(request, reply);
+  reply.header("cache-control", "no-store");
+  if (error.code === "FST_ERR_BAD_URL") return reply.code(400).send({ message: messages.badUrl, code: "bad_url" });
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.code(414).send({ message: messages.urlTooLong, code: "url_too_long" });
+  request.log.error({ err: error }, "unhandled error");
+  return reply.code(500).send({ message: messages.internal, code: "internal" });
 }

@@ -26,8 +26,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return err?.code === "23505" || err?.code === "SQLITE_CONSTRAINT_UNIQUE" || err?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
-/** True for a foreign-key violation in either dialect. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const err = error as { code?: string };
-  return err?.code === "23503" || err?.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+/**
+ * True for a database error about a value the client sent: text PostgreSQL can't store (a NUL character),
+ * a number out of range, a malformed literal. Such input is the client's fault: 400, never 500.
+ */
+export function isBadValueError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && /^22(P02|P05|021|003|001|007|008)$/.test(code);
 }

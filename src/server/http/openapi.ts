@@ -43,7 +43,7 @@ function operation(domain: string, name: string, route: RouteContract) {
       ? { description: statusText[204] }
       : {
           description: statusText[status],
-          content: { "application/json": { schema: jsonSchema(route.response, "output") } },
+          content: { [route.contentType ?? "application/json"]: { schema: jsonSchema(route.response, "output") } },
           ...(route.paginated
             ? {
                 headers: {
@@ -85,7 +85,7 @@ export function buildOpenApiDocument(table: Record<string, Record<string, RouteC
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [domain, routes] of Object.entries(table)) {
     for (const [name, route] of Object.entries(routes)) {
-      const path = route.path.replace(/:(\w+)/g, "{$1}");
+      const path = route.path.replace(/:(\w+)(\([^)]*\))?/g, "{$1}");
       paths[path] ??= {};
       paths[path][route.method.toLowerCase()] = operation(domain, name, route);
     }

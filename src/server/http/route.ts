@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z, ZodType } from "zod";
 import { errorSchema } from "@shared/contracts/common";
 import type { RouteContract, RouteOutput } from "@shared/contracts/route";
@@ -20,9 +20,11 @@ export type RouteHandler<R extends RouteContract> = (
 
 export interface MountOptions {
   /** Runs before validation, e.g. to read a multipart form into `request.body`. */
-  preValidation?: preValidationHookHandler;
+  preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** A body limit other than the app's default. */
   bodyLimit?: number;
+  /** This route takes large, slow bodies: its request may take HTTP_UPLOAD_TIMEOUT_SECONDS (see http/timeouts.ts). */
+  largeUpload?: true;
 }
 
 /**
@@ -39,10 +41,16 @@ export function mount<R extends RouteContract>(app: FastifyInstance, route: R, h
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      response: { [status]: route.response, ...errorResponses, ...(route.multipart ? { 413: errorSchema } : {}) },
+      // A non-JSON answer (a calendar file) is sent as it is; its errors are still JSON.
+      response: {
+        ...(route.contentType ? {} : { [status]: route.response }),
+        ...errorResponses,
+        ...(route.multipart ? { 413: errorSchema } : {}),
+      },
     },
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.largeUpload ? { config: { largeUpload: true } } : {}),
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as RouteRequest<R>, reply);

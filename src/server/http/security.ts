@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "@shared/messages";
 import type { Config } from "../config";
-import { HttpError } from "./errors";
+import { HttpError, badRequest } from "./errors";
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -19,9 +19,30 @@ const CONTENT_SECURITY_POLICY = [
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The platform's own origin: PUBLIC_ORIGIN when configured, otherwise the one the request was addressed to. */
+const LABEL = "[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?";
+/** A host name (dot-separated labels) or a bracketed IPv6 address, then an optional port. */
+const HOST_PATTERN = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, "i");
+
+/** True for a Host header that names a host (and port) and nothing else. */
+export function isWellFormedHost(host: string | undefined): host is string {
+  const match = host === undefined ? null : HOST_PATTERN.exec(host);
+  if (!match || (match[1] !== undefined && Number(match[1]) > 65_535)) return false;
+  try {
+    new URL(`http://${host}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The platform's own origin: PUBLIC_ORIGIN when configured, otherwise the one the request was addressed to
+ * (answers 400 when that Host is malformed). Production sets PUBLIC_ORIGIN, so a spoofed Host never reaches a link.
+ */
 export function ownOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+  if (config.publicOrigin) return config.publicOrigin;
+  if (!isWellFormedHost(request.host)) throw badRequest(messages.badHost, "bad_host");
+  return `${request.protocol}://${request.host}`;
 }
 
 /** True when the request comes from the platform's own pages (or from a non-browser client that sends no Origin). */
@@ -31,24 +52,29 @@ export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   return request.headers["sec-fetch-site"] !== "cross-site";
 }
 
+/** The security headers every answer carries, set here for the answers that never reach a route's hooks. */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
+  });
+  if (request.protocol === "https") {
+    reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+  }
+}
+
 /** Security headers on every answer, and state-changing requests only from our own origin and only as JSON or multipart. */
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Only JSON (and multipart where a route registers it) is parsed; anything else answers 415.
   app.removeContentTypeParser("text/plain");
 
   app.addHook("onRequest", async (request, reply) => {
-    reply.headers({
-      "content-security-policy": CONTENT_SECURITY_POLICY,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "x-frame-options": "DENY",
-      "cross-origin-opener-policy": "same-origin",
-      "cross-origin-resource-policy": "same-origin",
-      "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
-    });
-    if (request.protocol === "https") {
-      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-    }
+    setSecurityHeaders(request, reply);
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
       request.log.warn({ event: "cross_origin_refused", origin: request.headers.origin, url: request.url }, "cross-origin request refused");
       throw new HttpError(403, messages.crossOrigin, "cross_origin");

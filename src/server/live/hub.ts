@@ -3,21 +3,19 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import WebSocket from "ws";
 import {
-  type ClientEvent,
+  type ClientEventType,
   type ClientPayload,
-  type Participant,
   type ServerEvent,
   clientEventSchema,
+  clientEventTypes,
   liveErrors,
 } from "@shared/contracts/live";
+import type { Clock } from "../clock";
 import type { DB } from "../db/schema";
-import { createGroupsRepository } from "../modules/groups/groups.repository";
-import { presentMessage } from "../modules/messages/messages.presenter";
-import { createMessagesRepository } from "../modules/messages/messages.repository";
-import { createRoomsRepository } from "../modules/rooms/rooms.repository";
-import { createLiveRepository } from "./live.repository";
+import { HttpError } from "../http/errors";
 import type { LiveBus } from "./bus";
-import type { LiveState } from "./state";
+import { createLiveRepository } from "./live.repository";
+import type { LiveState, Released, ReleasedSeat } from "./state";
 
 export interface LiveHubOptions {
   /** Ping interval; a connection that hasn't answered the previous ping by the next one is dropped. */
@@ -31,8 +29,12 @@ export interface LiveHubOptions {
   hardBufferBytes: number;
   /** Presence changes within this window travel together in one PRESENCE frame. */
   presenceBatchMs: number;
-  /** How often open connections are checked against their sessions (a sign-out elsewhere ends them). */
+  /** How often open connections are checked against their sessions (expiry; sign-outs end them at once). */
   sessionCheckMs: number;
+  /** Connections one member may hold open, on all instances together. */
+  maxConnectionsPerMember: number;
+  /** How long this instance's presence and seats outlive it if it dies; renewed three times per lease. */
+  leaseMs: number;
 }
 
 export const defaultHubOptions: LiveHubOptions = {
@@ -43,6 +45,8 @@ export const defaultHubOptions: LiveHubOptions = {
   hardBufferBytes: 4 * 1024 * 1024,
   presenceBatchMs: 250,
   sessionCheckMs: 60_000,
+  maxConnectionsPerMember: 20,
+  leaseMs: 60_000,
 };
 
 export interface LiveUser {
@@ -53,69 +57,80 @@ export interface LiveUser {
   sessionId: string;
 }
 
-interface Connection {
-  id: string;
+/** One open connection as the modules see it: who it is, and how to answer it or subscribe it to a channel. */
+export interface LiveConnection {
+  readonly id: string;
+  readonly user: LiveUser;
+  send(event: ServerEvent): void;
+  error(message: string, code?: string): void;
+  subscribe(channel: string): Promise<void>;
+  unsubscribe(channel: string): Promise<void>;
+  isSubscribed(channel: string): boolean;
+}
+
+export type LiveHandler<T extends ClientEventType> = (conn: LiveConnection, payload: ClientPayload<T>) => Promise<void>;
+type ConnectionHook = (conn: LiveConnection) => Promise<void>;
+type SeatsReleasedListener = (seats: ReleasedSeat[]) => Promise<void>;
+
+export interface PublishOptions {
+  /** A connection id that should not get the frame (the sender's own). */
+  except?: string;
+  /** May be skipped for a socket that is behind (typing, presence). */
+  droppable?: boolean;
+  /** The channel ends with this frame: every connection in it is unsubscribed after receiving it. */
+  closesChannel?: boolean;
+}
+
+interface Connection extends LiveConnection {
   socket: WebSocket;
-  user: LiveUser;
   channels: Set<string>;
-  /** Rooms this connection joined, with what leaving needs to know. */
-  rooms: Map<string, { roomId: number; hostId: number }>;
   alive: boolean;
   tokens: number;
   refilledAt: number;
   throttled: number;
+  /** Counted in the shared presence (false when it was refused at the cap). */
+  counted: boolean;
 }
 
-/** What travels on the bus: a serialized frame for a channel's sockets, or a subscription change for a member's sockets. */
+/** What travels on the bus: a serialized frame for a channel's sockets, or a control message for a member's sockets. */
 type Envelope =
-  { frame: string; except?: string; droppable?: boolean; closesRoom?: string } | { control: "subscribe" | "unsubscribe"; channel: string };
+  | ({ frame: string } & PublishOptions)
+  | { control: "subscribe" | "unsubscribe"; channel: string }
+  | { control: "end-sessions"; sessionId?: string; exceptSessionId?: string };
 
-const channels = {
-  user: (id: number) => `user:${id}`,
-  room: (code: string) => `room:${code}`,
-  group: (id: number) => `group:${id}`,
-  presence: "presence",
-};
+/** The channel that reaches every connection of one member, on whichever instance. */
+export const memberChannel = (userId: number) => `user:${userId}`;
+const PRESENCE_CHANNEL = "presence";
 
 const CLOSE_POLICY = 1008;
-const CLOSE_SESSION_ENDED = 4001;
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_TRY_AGAIN = 1013;
+export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_TOO_MANY_CONNECTIONS = 4029;
 /** Frames dropped for the rate limit in a row before the connection is closed. */
 const MAX_THROTTLED = 100;
-const RECEIVER_CACHE_MS = 5000;
 
-/** The /ws hub: connections, presence, rooms, the signalling relay and chat, speaking to channels through the bus. */
-export function createLiveHub(deps: {
-  db: Kysely<DB>;
-  bus: LiveBus;
-  state: LiveState;
-  log: FastifyBaseLogger;
-  options?: Partial<LiveHubOptions>;
-}) {
-  const { bus, state, log } = deps;
+const silentLogger = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+
+/**
+ * The /ws transport: connections, backpressure, rate buckets, heartbeat, session checks, presence and the bus.
+ * It knows no domain: each module registers the handlers of its own client events (`on`), hooks that run when a
+ * connection opens or closes, and speaks to channels (`publish`) rather than to sockets.
+ */
+export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveState; clock: Clock; options?: Partial<LiveHubOptions> }) {
+  const { bus, state, clock } = deps;
   const options = { ...defaultHubOptions, ...deps.options };
-  const messagesRepo = createMessagesRepository(deps.db);
-  const groupsRepo = createGroupsRepository(deps.db);
-  const roomsRepo = createRoomsRepository(deps.db);
-  const liveRepo = createLiveRepository(deps.db);
+  const sessions = createLiveRepository(deps.db);
+  let log = silentLogger;
   const connections = new Set<Connection>();
   const local = new Map<string, Set<Connection>>();
-
-  // Who may receive a direct message, and their settings, change rarely but are read for every message:
-  // kept for a few seconds (a settings change on this instance clears its entry at once).
-  const receivers = new Map<number, { value: Awaited<ReturnType<typeof messagesRepo.findReceiver>>; until: number }>();
-  async function findReceiver(id: number) {
-    const cached = receivers.get(id);
-    if (cached && cached.until > Date.now()) return cached.value;
-    const value = await messagesRepo.findReceiver(id);
-    if (receivers.size > 10_000) receivers.clear();
-    receivers.set(id, { value, until: Date.now() + RECEIVER_CACHE_MS });
-    return value;
-  }
+  const handlers = new Map<ClientEventType, LiveHandler<ClientEventType>>();
+  const connectHooks: ConnectionHook[] = [];
+  const disconnectHooks: ConnectionHook[] = [];
+  const seatListeners: SeatsReleasedListener[] = [];
   let closed = false;
 
-  const frameOf = (event: ServerEvent) => JSON.stringify(event);
+  // ------------------------------------------------------------------ sending
 
   function send(conn: Connection, frame: string, droppable = false) {
     const socket = conn.socket;
@@ -130,9 +145,8 @@ export function createLiveHub(deps: {
     if (droppable && socket.bufferedAmount > options.softBufferBytes) return;
     socket.send(frame);
   }
-  const sendEvent = (conn: Connection, event: ServerEvent) => send(conn, frameOf(event));
-  const sendError = (conn: Connection, message: string, code?: string) =>
-    sendEvent(conn, { type: "ERROR", payload: { message, ...(code ? { code } : {}) } });
+  const sendError = (conn: LiveConnection, message: string, code?: string) =>
+    conn.send({ type: "ERROR", payload: { message, ...(code ? { code } : {}) } });
 
   function deliver(channel: string, raw: string) {
     let envelope: Envelope;
@@ -145,16 +159,20 @@ export function createLiveHub(deps: {
     if (!members) return;
     if ("control" in envelope) {
       for (const conn of [...members]) {
-        if (envelope.control === "subscribe") void subscribe(conn, envelope.channel);
+        if (envelope.control === "end-sessions") {
+          if (endsWith(conn, envelope)) conn.socket.close(CLOSE_SESSION_ENDED, "Session ended");
+        } else if (envelope.control === "subscribe") void subscribe(conn, envelope.channel);
         else void unsubscribe(conn, envelope.channel);
       }
       return;
     }
     for (const conn of [...members]) {
       if (conn.id !== envelope.except) send(conn, envelope.frame, envelope.droppable);
-      if (envelope.closesRoom && conn.rooms.delete(envelope.closesRoom)) void unsubscribe(conn, channel);
+      if (envelope.closesChannel) void unsubscribe(conn, channel);
     }
   }
+  const endsWith = (conn: Connection, end: { sessionId?: string; exceptSessionId?: string }) =>
+    end.sessionId !== undefined ? conn.user.sessionId === end.sessionId : conn.user.sessionId !== end.exceptSessionId;
 
   async function subscribe(conn: Connection, channel: string) {
     if (conn.channels.has(channel)) return;
@@ -181,12 +199,12 @@ export function createLiveHub(deps: {
     }
   }
 
-  async function publish(channel: string, event: ServerEvent, extra: { except?: string; droppable?: boolean; closesRoom?: string } = {}) {
-    const envelope: Envelope = { frame: frameOf(event), ...extra };
+  async function publish(channel: string, event: ServerEvent, extra: PublishOptions = {}) {
+    const envelope: Envelope = { frame: JSON.stringify(event), ...extra };
     await bus.publish(channel, JSON.stringify(envelope));
   }
-  const publishControl = (channel: string, control: "subscribe" | "unsubscribe", target: string) =>
-    bus.publish(channel, JSON.stringify({ control, channel: target } satisfies Envelope));
+  const publishControl = (userId: number, control: Envelope & { control: string }) =>
+    bus.publish(memberChannel(userId), JSON.stringify(control));
 
   // ------------------------------------------------------------------ presence
 
@@ -201,214 +219,55 @@ export function createLiveHub(deps: {
   }
 
   async function flushPresence() {
+    if (presenceTimer) clearTimeout(presenceTimer);
     presenceTimer = null;
-    if (closed || pendingPresence.size === 0) return;
+    if (pendingPresence.size === 0) return;
     const users = [...pendingPresence].map(([userId, online]) => ({ userId, online }));
     pendingPresence.clear();
-    await publish(channels.presence, { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true }).catch(
+    await publish(PRESENCE_CHANNEL, { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true }).catch(
       (error: unknown) => log.error({ err: error, event: "presence_failed" }, "announcing presence failed"),
     );
   }
 
-  // ------------------------------------------------------------------ rooms
+  // ------------------------------------------------------------------ leases
 
-  async function leaveRoom(conn: Connection, roomCode: string) {
-    const joined = conn.rooms.get(roomCode);
-    if (!joined) return false;
-    conn.rooms.delete(roomCode);
-    const userId = conn.user.id;
-    const now = new Date().toISOString();
-    await state.leaveRoom(roomCode, userId);
-    await unsubscribe(conn, channels.room(roomCode));
-    if (joined.hostId === userId) {
-      await closeRoom(joined.roomId, roomCode, now);
-    } else {
-      await roomsRepo.removeMember(joined.roomId, userId, now);
-      await publish(channels.room(roomCode), { type: "ROOM_INFO", payload: { roomCode, event: "USER_LEFT", userId } });
-    }
-    return true;
-  }
-
-  /** Ends a room for everyone in it, on every instance. */
-  async function closeRoom(roomId: number, roomCode: string, now = new Date().toISOString()) {
-    await roomsRepo.close(roomId, now);
-    await state.clearRoom(roomCode);
-    await publish(channels.room(roomCode), { type: "ROOM_INFO", payload: { roomCode, event: "ROOM_CLOSED" } }, { closesRoom: roomCode });
-  }
-
-  // ------------------------------------------------------------------ handlers
-
-  const handlers: { [T in ClientEvent["type"]]: (conn: Connection, payload: ClientPayload<T>) => Promise<void> } = {
-    async CHAT_MESSAGE(conn, payload) {
-      // One target: a room's chat wins over a group's, which wins over a direct message (spec clients send all fields).
-      if (!payload.roomCode && !payload.groupId && !payload.receiverId) return sendError(conn, liveErrors.missingTarget, "missing_target");
-      const sender = conn.user;
-      const base = {
-        senderId: sender.id,
-        receiverId: null,
-        groupId: null,
-        roomCode: null,
-        content: payload.message,
-        createdAt: new Date().toISOString(),
-      };
-      const extra = { senderName: sender.displayName, clientId: payload.clientId };
-
-      if (payload.receiverId && !payload.roomCode && !payload.groupId) {
-        const receiverId = payload.receiverId;
-        const receiver = receiverId === sender.id ? undefined : await findReceiver(receiverId);
-        if (!receiver) return sendError(conn, liveErrors.receiverNotFound, "receiver_not_found");
-        if (!receiver.settings.messageRequests && !(await messagesRepo.haveTalked(sender.id, receiverId))) {
-          return sendError(conn, liveErrors.messageRequestsOff, "message_requests_off");
-        }
-        const row = await messagesRepo.insert({ ...base, receiverId });
-        const message = presentMessage(row, extra);
-        sendEvent(conn, { type: "CHAT_MESSAGE_SENT", payload: message });
-        await publish(channels.user(receiverId), {
-          type: "CHAT_MESSAGE",
-          payload: presentMessage(row, { senderName: sender.displayName }),
-        });
-        // The sender's other tabs see their own message too.
-        await publish(channels.user(sender.id), { type: "CHAT_MESSAGE", payload: message }, { except: conn.id });
-        return;
-      }
-      if (payload.roomCode) {
-        const roomCode = payload.roomCode;
-        if (!conn.rooms.has(roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
-        const row = await messagesRepo.insert({ ...base, roomCode });
-        sendEvent(conn, { type: "CHAT_MESSAGE_SENT", payload: presentMessage(row, extra) });
-        await publish(
-          channels.room(roomCode),
-          { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) },
-          { except: conn.id },
+  /** Tells everyone what an instance that stopped or died left behind: members now offline, and its seats. */
+  async function settle(released: Released) {
+    for (const userId of released.offline) announcePresence(userId, false);
+    if (released.seats.length > 0) {
+      for (const listener of seatListeners) {
+        await listener(released.seats).catch((error: unknown) =>
+          log.error({ err: error, event: "seats_release_failed" }, "releasing the seats of a stopped instance failed"),
         );
-        return;
       }
-      const groupId = payload.groupId!;
-      if (!(await groupsRepo.isMember(groupId, sender.id))) return sendError(conn, liveErrors.notGroupMember, "not_group_member");
-      const row = await messagesRepo.insert({ ...base, groupId });
-      sendEvent(conn, { type: "CHAT_MESSAGE_SENT", payload: presentMessage(row, extra) });
-      await publish(
-        channels.group(groupId),
-        { type: "CHAT_MESSAGE", payload: presentMessage(row, { senderName: sender.displayName }) },
-        { except: conn.id },
-      );
-    },
-
-    async JOIN_ROOM(conn, { roomCode }) {
-      const room = await roomsRepo.findActiveByCode(roomCode);
-      if (!room) return sendError(conn, liveErrors.roomNotFound, "room_not_found");
-      const participant: Participant = {
-        userId: conn.user.id,
-        username: conn.user.username,
-        displayName: conn.user.displayName,
-        isHost: room.hostId === conn.user.id,
-        video: true,
-        audio: true,
-      };
-      // Subscribe first, so nothing said in the room between joining and subscribing is missed.
-      await subscribe(conn, channels.room(roomCode));
-      const result = await state.joinRoom(roomCode, participant, room.maxParticipants);
-      if (!result.ok) {
-        if (!conn.rooms.has(roomCode)) await unsubscribe(conn, channels.room(roomCode));
-        return sendError(conn, liveErrors.roomFull, "room_full");
-      }
-      conn.rooms.set(roomCode, { roomId: room.id, hostId: room.hostId });
-      await roomsRepo.addMember(room.id, conn.user.id, new Date().toISOString());
-      sendEvent(conn, {
-        type: "ROOM_INFO",
-        payload: { roomCode, name: room.name, hostId: room.hostId, participants: result.participants },
-      });
-      await publish(
-        channels.room(roomCode),
-        { type: "ROOM_INFO", payload: { roomCode, event: "USER_JOINED", participant } },
-        { except: conn.id },
-      );
-    },
-
-    async LEAVE_ROOM(conn, { roomCode }) {
-      if (!(await leaveRoom(conn, roomCode))) sendError(conn, liveErrors.notInRoom, "not_in_room");
-    },
-
-    async VIDEO_OFFER(conn, payload) {
-      await relaySignal(conn, payload, { type: "VIDEO_OFFER", payload: { ...payload, fromUserId: conn.user.id } });
-    },
-    async VIDEO_ANSWER(conn, payload) {
-      await relaySignal(conn, payload, { type: "VIDEO_ANSWER", payload: { ...payload, fromUserId: conn.user.id } });
-    },
-    async NEW_ICE_CANDIDATE(conn, payload) {
-      await relaySignal(conn, payload, { type: "NEW_ICE_CANDIDATE", payload: { ...payload, fromUserId: conn.user.id } });
-    },
-
-    async TYPING(conn, payload) {
-      const typing = (extra: { receiverId?: number; roomCode?: string; groupId?: number }): ServerEvent => ({
-        type: "TYPING",
-        payload: {
-          fromUserId: conn.user.id,
-          receiverId: extra.receiverId ?? null,
-          roomCode: extra.roomCode ?? null,
-          groupId: extra.groupId ?? null,
-          isTyping: payload.isTyping,
-        },
-      });
-      if (payload.receiverId)
-        return publish(channels.user(payload.receiverId), typing({ receiverId: payload.receiverId }), { droppable: true });
-      if (payload.roomCode) {
-        if (!conn.rooms.has(payload.roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
-        return publish(channels.room(payload.roomCode), typing({ roomCode: payload.roomCode }), { except: conn.id, droppable: true });
-      }
-      if (payload.groupId) {
-        if (!conn.channels.has(channels.group(payload.groupId))) return sendError(conn, liveErrors.notGroupMember, "not_group_member");
-        return publish(channels.group(payload.groupId), typing({ groupId: payload.groupId }), { except: conn.id, droppable: true });
-      }
-      sendError(conn, liveErrors.missingTarget, "missing_target");
-    },
-
-    async MEDIA_STATE(conn, { roomCode, video, audio }) {
-      if (!conn.rooms.has(roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
-      await state.updateMedia(roomCode, conn.user.id, { video, audio });
-      await publish(
-        channels.room(roomCode),
-        { type: "MEDIA_STATE", payload: { roomCode, userId: conn.user.id, video, audio } },
-        { except: conn.id },
-      );
-    },
-
-    async READ(conn, payload) {
-      const now = new Date().toISOString();
-      if (payload.otherUserId) {
-        await messagesRepo.markConversationRead(conn.user.id, payload.otherUserId, now);
-        await notifyRead(conn.user.id, payload.otherUserId, now);
-        return;
-      }
-      if (payload.groupId) {
-        await groupsRepo.markRead(payload.groupId, conn.user.id, now);
-        return;
-      }
-      sendError(conn, liveErrors.missingTarget, "missing_target");
-    },
-  };
-
-  /** Signalling goes only between two members of the same room; fromUserId is the sender's own id. */
-  async function relaySignal(conn: Connection, target: { roomCode: string; targetUserId: number }, event: ServerEvent) {
-    if (!conn.rooms.has(target.roomCode)) return sendError(conn, liveErrors.notInRoom, "not_in_room");
-    if (target.targetUserId === conn.user.id || !(await state.isInRoom(target.roomCode, target.targetUserId))) {
-      return sendError(conn, liveErrors.targetNotInRoom, "target_not_in_room");
     }
-    await publish(channels.user(target.targetUserId), event);
   }
 
-  /** Tells the other member their messages were read (when the reader shares read receipts), and the reader's other tabs. */
-  async function notifyRead(readerId: number, otherUserId: number, readAt: string) {
-    const event: ServerEvent = { type: "READ", payload: { readerId, otherUserId, readAt } };
-    await publish(channels.user(readerId), event);
-    const settings = await messagesRepo.settings(readerId);
-    if (settings.readReceipts) await publish(channels.user(otherUserId), event);
+  async function renewLease() {
+    if (closed) return;
+    try {
+      if (!(await state.renew())) {
+        // Another instance found this one dead (a long pause) and removed its presence and seats: start over.
+        log.warn({ event: "live_lease_lost" }, "this instance's live-link lease ran out; reconnecting its members");
+        for (const conn of connections) conn.socket.close(CLOSE_TRY_AGAIN, "Try again");
+        await state.renew();
+        return;
+      }
+      await settle(await state.reapExpired());
+    } catch (error) {
+      log.error({ err: error, event: "live_lease_failed" }, "renewing the live-link lease failed");
+    }
   }
+  const registered = renewLease();
+  const leaseTimer = setInterval(() => void renewLease(), Math.max(50, Math.floor(options.leaseMs / 3)));
+  leaseTimer.unref();
+
+  // ------------------------------------------------------------------ frames
 
   /** Spends one token of the connection's bucket; false when it is empty. */
   function takeToken(conn: Connection): boolean {
-    const now = Date.now();
-    conn.tokens = Math.min(options.rateBurst, conn.tokens + ((now - conn.refilledAt) / 1000) * options.ratePerSecond);
+    const now = clock.now();
+    conn.tokens = Math.min(options.rateBurst, conn.tokens + (Math.max(0, now - conn.refilledAt) / 1000) * options.ratePerSecond);
     conn.refilledAt = now;
     if (conn.tokens < 1) return false;
     conn.tokens -= 1;
@@ -432,14 +291,18 @@ export function createLiveHub(deps: {
     const parsed = clientEventSchema.safeParse(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;
-      const known = typeof type === "string" && type in handlers;
+      const known = typeof type === "string" && (clientEventTypes as readonly string[]).includes(type);
       if (!known) return sendError(conn, liveErrors.unknownType, "unknown_type");
       return sendError(conn, parsed.error.issues[0]?.message ?? liveErrors.invalidJson, "invalid_payload");
     }
     const event = parsed.data;
+    const handler = handlers.get(event.type);
     try {
-      await (handlers[event.type] as (conn: Connection, payload: unknown) => Promise<void>)(conn, event.payload);
+      if (!handler) throw new Error(`no handler for ${event.type}`);
+      await handler(conn, event.payload);
     } catch (error) {
+      // A service's refusal (not found, forbidden, throttled) reads the same as over HTTP.
+      if (error instanceof HttpError && error.statusCode < 500) return sendError(conn, error.message, error.code);
       log.error({ err: error, event: "ws_handler_failed", type: event.type, userId: conn.user.id }, "live-link handler failed");
       sendError(conn, liveErrors.internal, "internal");
     }
@@ -448,14 +311,41 @@ export function createLiveHub(deps: {
   async function handleClose(conn: Connection) {
     if (!connections.delete(conn) || closed) return;
     try {
-      for (const roomCode of [...conn.rooms.keys()]) await leaveRoom(conn, roomCode);
+      for (const hook of disconnectHooks) await hook(conn);
       for (const channel of [...conn.channels]) await unsubscribe(conn, channel);
+      if (!conn.counted) return;
       const remaining = await state.removeConnection(conn.user.id);
-      if (remaining === 0 && (await messagesRepo.settings(conn.user.id)).onlineStatus) announcePresence(conn.user.id, false);
+      if (remaining === 0 && (await state.isVisible(conn.user.id))) announcePresence(conn.user.id, false);
     } catch (error) {
       log.error({ err: error, event: "ws_close_failed" }, "cleaning up a live-link connection failed");
     }
   }
+
+  async function setUp(conn: Connection) {
+    const { user, socket } = conn;
+    await registered;
+    const count = await state.addConnection(user.id, options.maxConnectionsPerMember);
+    if (count === null) {
+      log.warn({ event: "ws_connection_cap", userId: user.id }, "refused a live-link connection over the per-member cap");
+      sendError(conn, liveErrors.tooManyConnections, "too_many_connections");
+      socket.close(CLOSE_TOO_MANY_CONNECTIONS, "Too many connections");
+      return;
+    }
+    conn.counted = true;
+    await subscribe(conn, memberChannel(user.id));
+    // A sign-out published before that subscription was in place is caught here.
+    if (!(await sessions.validSessionIds([user.sessionId], clock.iso())).has(user.sessionId)) {
+      socket.close(CLOSE_SESSION_ENDED, "Session ended");
+      return;
+    }
+    await subscribe(conn, PRESENCE_CHANNEL);
+    for (const hook of connectHooks) await hook(conn);
+    if (count === 1 && (await state.isVisible(user.id))) announcePresence(user.id, true);
+    const online = await state.onlineUserIds();
+    conn.send({ type: "PRESENCE", payload: { snapshot: true, users: online.map((userId) => ({ userId, online: true })) } });
+  }
+
+  // ------------------------------------------------------------------ timers
 
   const heartbeat = setInterval(() => {
     for (const conn of connections) {
@@ -470,12 +360,13 @@ export function createLiveHub(deps: {
   }, options.heartbeatMs);
   heartbeat.unref();
 
-  // Identity is fixed when the socket opens; a session ended since (sign-out, expiry) ends the socket too.
+  // Identity is fixed when the socket opens; a session that expired since ends the socket too
+  // (a sign-out or a password change ends it at once through `endSessions`).
   const sessionCheck = setInterval(() => {
     const open = [...connections];
     if (open.length === 0) return;
-    liveRepo
-      .validSessionIds([...new Set(open.map((conn) => conn.user.sessionId))], new Date().toISOString())
+    sessions
+      .validSessionIds([...new Set(open.map((conn) => conn.user.sessionId))], clock.iso())
       .then((valid) => {
         for (const conn of open) {
           if (!valid.has(conn.user.sessionId)) conn.socket.close(CLOSE_SESSION_ENDED, "Session ended");
@@ -485,27 +376,100 @@ export function createLiveHub(deps: {
   }, options.sessionCheckMs);
   sessionCheck.unref();
 
+  function stopTimers() {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+    clearInterval(leaseTimer);
+  }
+
   return {
+    /** Forgets every registration: an app about to register its modules (tests build more than one app over a context). */
+    resetRegistrations() {
+      handlers.clear();
+      connectHooks.length = 0;
+      disconnectHooks.length = 0;
+      seatListeners.length = 0;
+    },
+    /** Registers the one handler of a client event type (a second one for the same type is a programming error). */
+    on<T extends ClientEventType>(type: T, handler: LiveHandler<T>) {
+      if (handlers.has(type)) throw new Error(`The live event ${type} already has a handler.`);
+      handlers.set(type, handler as unknown as LiveHandler<ClientEventType>);
+    },
+    /** Throws unless every client event type of the contract has a handler (checked once the modules have registered). */
+    assertEveryEventHandled() {
+      const missing = clientEventTypes.filter((type) => !handlers.has(type));
+      if (missing.length > 0) throw new Error(`No live handler for: ${missing.join(", ")}.`);
+    },
+    /** Runs when a connection opens, after its member channel is subscribed and before the presence snapshot. */
+    onConnect(hook: ConnectionHook) {
+      connectHooks.push(hook);
+    },
+    /** Runs when a connection closes, before its channels are unsubscribed. */
+    onDisconnect(hook: ConnectionHook) {
+      disconnectHooks.push(hook);
+    },
+    /** Runs when seats are left behind by an instance that stopped or died. */
+    onSeatsReleased(listener: SeatsReleasedListener) {
+      seatListeners.push(listener);
+    },
+
+    publish,
+    /** Sends an event to every connection of a member, on every instance. */
+    toMember: (userId: number, event: ServerEvent, extra: PublishOptions = {}) => publish(memberChannel(userId), event, extra),
+    /** Subscribes every open connection of a member, on every instance, to a channel. */
+    subscribeMember: (userId: number, channel: string) => publishControl(userId, { control: "subscribe", channel }),
+    unsubscribeMember: (userId: number, channel: string) => publishControl(userId, { control: "unsubscribe", channel }),
+    /** Closes a member's connections of one ended session (`sessionId`), or of every session but one, on every instance. */
+    endSessions(end: { userId: number; sessionId: string } | { userId: number; exceptSessionId: string }) {
+      const { userId, ...which } = end;
+      return publishControl(userId, { control: "end-sessions", ...which });
+    },
+
+    /** Capped, leased seats shared by every instance (room seats). */
+    seats: {
+      take: (group: string, memberId: number, value: string, capacity: number) => state.takeSeat(group, memberId, value, capacity),
+      release: (group: string, memberId: number) => state.releaseSeat(group, memberId),
+      list: (group: string) => state.seats(group),
+      has: (group: string, memberId: number) => state.hasSeat(group, memberId),
+      update: (group: string, memberId: number, value: string) => state.updateSeat(group, memberId, value),
+      clear: (group: string) => state.clearSeats(group),
+    },
+
+    /** A member changed their online-status toggle: tell everyone what they may now see. */
+    async setVisible(userId: number, visible: boolean, announce = true) {
+      await state.setVisible(userId, visible);
+      if (announce && (await state.isOnline(userId))) announcePresence(userId, visible);
+    },
+
+    /** Uses the app's logger once it exists. */
+    useLogger(logger: FastifyBaseLogger) {
+      log = logger;
+    },
+
     /** Takes over an upgraded socket of a signed-in member. */
     async accept(socket: WebSocket, user: LiveUser) {
       const conn: Connection = {
         id: randomUUID(),
-        socket,
         user,
+        socket,
         channels: new Set(),
-        rooms: new Map(),
         alive: true,
         tokens: options.rateBurst,
-        refilledAt: Date.now(),
+        refilledAt: clock.now(),
         throttled: 0,
+        counted: false,
+        send: (event) => send(conn, JSON.stringify(event)),
+        error: (message, code) => sendError(conn, message, code),
+        subscribe: (channel) => subscribe(conn, channel),
+        unsubscribe: (channel) => unsubscribe(conn, channel),
+        isSubscribed: (channel) => conn.channels.has(channel),
       };
       connections.add(conn);
-      // Frames that arrive while the subscriptions are being set up wait for them.
+      // Frames that arrive while the connection is being set up wait for it.
       let ready!: () => void;
-      const setUp = new Promise<void>((resolve) => (ready = resolve));
-      let queue = setUp;
+      let queue = new Promise<void>((resolve) => (ready = resolve));
       socket.on("message", (data, isBinary) => {
-        queue = queue.then(() => handleFrame(conn, data, isBinary));
+        queue = queue.then(() => (socket.readyState === WebSocket.OPEN ? handleFrame(conn, data, isBinary) : undefined));
       });
       socket.on("pong", () => {
         conn.alive = true;
@@ -515,15 +479,7 @@ export function createLiveHub(deps: {
       });
       socket.on("error", (error) => log.info({ err: error, event: "ws_error" }, "live-link socket error"));
       try {
-        await subscribe(conn, channels.user(user.id));
-        await subscribe(conn, channels.presence);
-        for (const groupId of await groupsRepo.groupIdsOf(user.id)) await subscribe(conn, channels.group(groupId));
-        const settings = await messagesRepo.settings(user.id);
-        await state.setVisible(user.id, settings.onlineStatus);
-        const count = await state.addConnection(user.id);
-        if (count === 1 && settings.onlineStatus) announcePresence(user.id, true);
-        const online = await state.onlineUserIds();
-        send(conn, frameOf({ type: "PRESENCE", payload: { snapshot: true, users: online.map((userId) => ({ userId, online: true })) } }));
+        await setUp(conn);
       } catch (error) {
         log.error({ err: error, event: "ws_setup_failed" }, "setting up a live-link connection failed");
         socket.close(CLOSE_TRY_AGAIN, "Try again");
@@ -532,36 +488,31 @@ export function createLiveHub(deps: {
       }
     },
 
-    /** A group's chat now reaches every open connection of the member (after joining it through the API). */
-    async memberJoinedGroup(userId: number, groupId: number) {
-      await publishControl(channels.user(userId), "subscribe", channels.group(groupId));
-      await publish(channels.user(userId), { type: "GROUP_JOINED", payload: { groupId } });
-    },
-    async memberLeftGroup(userId: number, groupId: number) {
-      await publishControl(channels.user(userId), "unsubscribe", channels.group(groupId));
-    },
-    notifyRead,
-    closeRoom,
-    /** A member changed their message settings: forget what this instance remembered about them. */
-    settingsChanged(userId: number) {
-      receivers.delete(userId);
-    },
-    /** A member changed their online-status toggle: tell everyone what they may now see. */
-    async presenceSettingChanged(userId: number, visible: boolean) {
-      await state.setVisible(userId, visible);
-      if (await state.isOnline(userId)) announcePresence(userId, visible);
-    },
-    /** Members in each room right now (from the shared state, so correct across instances). */
-    participants: (roomCode: string) => state.participants(roomCode),
     connectionCount: () => connections.size,
 
+    /** A graceful stop: this instance's presence and seats are removed at once, and everyone is told. */
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      if (presenceTimer) clearTimeout(presenceTimer);
+      stopTimers();
+      try {
+        await settle(await state.release());
+        await flushPresence();
+      } catch (error) {
+        log.error({ err: error, event: "live_release_failed" }, "removing this instance's live-link state failed");
+      }
       for (const conn of connections) conn.socket.close(CLOSE_GOING_AWAY, "Server shutting down");
+      await bus.close();
+      await state.close();
+    },
+
+    /** For tests: stops as a killed process would, leaving its presence and seats to expire with its lease. */
+    async abandon() {
+      if (closed) return;
+      closed = true;
+      stopTimers();
+      if (presenceTimer) clearTimeout(presenceTimer);
+      for (const conn of connections) conn.socket.terminate();
       await bus.close();
       await state.close();
     },

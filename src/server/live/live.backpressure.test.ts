@@ -26,7 +26,7 @@ describeEachDatabase("live link backpressure", (dialect) => {
     slow.send("JOIN_ROOM", { roomCode });
     await slow.next("ROOM_INFO");
     await sender.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_JOINED");
-    const connectionsBefore = t.ctx.live!.connectionCount();
+    const connectionsBefore = t.ctx.live.connectionCount();
 
     // The slow member's client stops reading from the network.
     (slow.socket as unknown as { _socket: Socket })._socket.pause();
@@ -34,7 +34,7 @@ describeEachDatabase("live link backpressure", (dialect) => {
     for (let i = 0; i < 150; i += 1) sender.send("VIDEO_OFFER", { roomCode, targetUserId: guest.user.id, offer: { type: "offer", sdp } });
 
     expect(await sender.next("ROOM_INFO", (p) => "event" in p && p.event === "USER_LEFT", 15_000)).toMatchObject({ userId: guest.user.id });
-    expect(t.ctx.live!.connectionCount()).toBe(connectionsBefore - 1);
+    expect(t.ctx.live.connectionCount()).toBe(connectionsBefore - 1);
     expect(sender.socket.readyState).toBe(sender.socket.OPEN);
     slow.socket.terminate();
   });

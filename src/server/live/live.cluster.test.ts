@@ -1,14 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveErrors } from "@shared/contracts/live";
-import { openTestDatabase } from "../test/app";
+import WebSocket from "ws";
+import { type ServerEvent, liveErrors } from "@shared/contracts/live";
+import { openTestDatabase, sessionCookie } from "../test/app";
 import { type Member, registerMember } from "../test/factories";
 import { LiveClient, type LiveTestInstance, startLiveInstance } from "../test/live";
+import { CLOSE_TOO_MANY_CONNECTIONS } from "./hub";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const pgUrl = process.env.TEST_DATABASE_URL;
 const skipReason = !redisUrl ? "TEST_REDIS_URL is not set" : !pgUrl ? "TEST_DATABASE_URL is not set" : null;
 if (skipReason) console.warn(`Two-instance live-link tests skipped: ${skipReason}.`);
+
+/** The close code of a connection attempt that was refused, or null once it was accepted. */
+function attempt(instance: LiveTestInstance, member: Member) {
+  return new Promise<number | null>((resolve) => {
+    const socket = new WebSocket(instance.wsUrl, { headers: { cookie: member.cookie, origin: instance.origin } });
+    socket.on("message", (data) => {
+      if ((JSON.parse(data.toString()) as ServerEvent).type !== "PRESENCE") return;
+      socket.close();
+      resolve(null);
+    });
+    socket.on("close", (code) => resolve(code));
+  });
+}
+
+/** The promise's value, or a failure if it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+}
 
 /** Two instances sharing one PostgreSQL database and one Redis, as behind a load balancer. */
 describe.skipIf(skipReason !== null)("live link across two instances sharing PostgreSQL and Redis", () => {
@@ -25,13 +45,26 @@ describe.skipIf(skipReason !== null)("live link across two instances sharing Pos
     clients.push(client);
     return client;
   };
+  const signIn = async (instance: LiveTestInstance, member: Member) => {
+    const response = await instance.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: member.username, password: member.password },
+    });
+    expect(response.statusCode).toBe(200);
+    return sessionCookie(response);
+  };
 
   beforeAll(async () => {
     const opened = await openTestDatabase("postgres");
     drop = opened.drop;
     closeDatabase = () => opened.database.close();
     // A prefix of its own, so parallel runs sharing the Redis never see each other.
-    const env = { REDIS_URL: redisUrl!, REDIS_PREFIX: `test-${randomBytes(6).toString("hex")}:` };
+    const env = {
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `test-${randomBytes(6).toString("hex")}:`,
+      LIVE_MAX_CONNECTIONS_PER_MEMBER: "5",
+    };
     first = await startLiveInstance(opened.database, opened.dataDir, { env });
     second = await startLiveInstance(opened.database, opened.dataDir, { env });
     ruth = await registerMember(first.app, { displayName: "Ruth" });
@@ -122,5 +155,131 @@ describe.skipIf(skipReason !== null)("live link across two instances sharing Pos
     await a.next("GROUP_JOINED");
     a.send("CHAT_MESSAGE", { message: "Youth night on Friday", groupId: group.id });
     expect(await b.next("CHAT_MESSAGE", (m) => m.groupId === group.id)).toMatchObject({ message: "Youth night on Friday" });
+  });
+
+  it("caps one member's connections on both instances together", async () => {
+    const member = await registerMember(first.app);
+    for (const instance of [first, first, first, second, second]) await connect(instance, member);
+    expect(await attempt(first, member)).toBe(CLOSE_TOO_MANY_CONNECTIONS);
+    expect(await attempt(second, member)).toBe(CLOSE_TOO_MANY_CONNECTIONS);
+  });
+
+  it("closes a signed-out session's sockets at once on every instance, and leaves the member's other session open", async () => {
+    const member = await registerMember(first.app);
+    const otherSession = await signIn(second, member);
+    const here = await connect(first, member);
+    const there = await connect(second, member);
+    const elsewhere = await connect(second, { ...member, cookie: otherSession });
+    const logout = await first.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: member.cookie } });
+    expect(logout.statusCode).toBe(204);
+    // Well within the minute of the periodic session check.
+    expect(await within(here.closed, 2000)).toBe(4001);
+    expect(await within(there.closed, 2000)).toBe(4001);
+    expect(elsewhere.socket.readyState).toBe(elsewhere.socket.OPEN);
+  });
+
+  it("closes the sockets of every other session at once on every instance when the password changes", async () => {
+    const member = await registerMember(first.app);
+    const otherSession = await signIn(first, member);
+    const stolen = await connect(second, { ...member, cookie: otherSession });
+    const change = await first.app.inject({
+      method: "POST",
+      url: "/api/auth/password",
+      headers: { cookie: member.cookie },
+      payload: { currentPassword: member.password, newPassword: "Renewed4567" },
+    });
+    expect(change.statusCode).toBe(204);
+    expect(await within(stolen.closed, 2000)).toBe(4001);
+    // The session that changed it goes on under its new cookie.
+    const renewed = await connect(second, { ...member, cookie: sessionCookie(change) });
+    expect(renewed.socket.readyState).toBe(renewed.socket.OPEN);
+  });
+});
+
+/** Presence and room seats are leased per instance: a stopped instance removes its own, a dead one's expire. */
+describe.skipIf(skipReason !== null)("live-link leases across instances sharing PostgreSQL and Redis", () => {
+  const LEASE_MS = 1500;
+  let survivor: LiveTestInstance;
+  const others: LiveTestInstance[] = [];
+  let env: Record<string, string>;
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const clients: LiveClient[] = [];
+  const connect = async (instance: LiveTestInstance, member: Member) => {
+    const client = await LiveClient.connect(instance.wsUrl, member.cookie, { origin: instance.origin });
+    clients.push(client);
+    return client;
+  };
+  const start = async (hub: { leaseMs?: number } = {}) => {
+    const instance = await startLiveInstance(database.database, database.dataDir, { env, hub });
+    others.push(instance);
+    return instance;
+  };
+
+  /** A host on `instance` in a room with a guest on the survivor, who also watches presence. */
+  async function meetAcross(instance: LiveTestInstance) {
+    const host = await registerMember(survivor.app, { displayName: "Host" });
+    const guest = await registerMember(survivor.app, { displayName: "Guest" });
+    const created = await survivor.app.inject({
+      method: "POST",
+      url: "/api/rooms",
+      headers: { cookie: host.cookie },
+      payload: { name: "Vigil" },
+    });
+    const roomCode = created.json().roomCode as string;
+    const hostClient = await connect(instance, host);
+    hostClient.send("JOIN_ROOM", { roomCode });
+    await hostClient.next("ROOM_INFO");
+    const guestClient = await connect(survivor, guest);
+    guestClient.send("JOIN_ROOM", { roomCode });
+    await guestClient.next("ROOM_INFO");
+    expect(guestClient.snapshot).toContain(host.user.id);
+    return { host, guest, roomCode, guestClient };
+  }
+  const roomStatus = async (roomCode: string) => (await survivor.app.inject({ method: "GET", url: `/api/rooms/${roomCode}` })).statusCode;
+  const onlineNow = async (member: Member) =>
+    (await connect(survivor, await registerMember(survivor.app))).snapshot.includes(member.user.id);
+
+  beforeAll(async () => {
+    database = await openTestDatabase("postgres");
+    env = { REDIS_URL: redisUrl!, REDIS_PREFIX: `test-${randomBytes(6).toString("hex")}:` };
+    survivor = await startLiveInstance(database.database, database.dataDir, { env, hub: { leaseMs: LEASE_MS } });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.socket.terminate();
+    for (const instance of others) await instance.close();
+    await survivor?.close();
+    await database?.database.close();
+    await database?.drop();
+  });
+
+  it("removes a stopping instance's presence and seats at once: its members go offline and the rooms it hosted close", async () => {
+    // A long lease: only the instance's own cleanup can explain what follows.
+    const stopping = await start({ leaseMs: 60_000 });
+    const { host, roomCode, guestClient } = await meetAcross(stopping);
+    await stopping.close();
+    expect(await guestClient.next("ROOM_INFO", (p) => "event" in p && p.event === "ROOM_CLOSED", 2000)).toEqual({
+      roomCode,
+      event: "ROOM_CLOSED",
+    });
+    await guestClient.next("PRESENCE", (p) => p.users.some((u) => u.userId === host.user.id && !u.online), 2000);
+    expect(await roomStatus(roomCode)).toBe(404);
+    expect(await onlineNow(host)).toBe(false);
+  });
+
+  it("lets a dead instance's presence and seats expire with its lease: its members go offline and its rooms close", async () => {
+    const dying = await start({ leaseMs: LEASE_MS });
+    const { host, roomCode, guestClient } = await meetAcross(dying);
+    const member = await registerMember(survivor.app);
+    await connect(dying, member);
+    // Killed: no cleanup, no more renewals.
+    await dying.ctx.live.abandon();
+    expect(await guestClient.next("ROOM_INFO", (p) => "event" in p && p.event === "ROOM_CLOSED", LEASE_MS * 4)).toEqual({
+      roomCode,
+      event: "ROOM_CLOSED",
+    });
+    await guestClient.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id && !u.online), LEASE_MS * 4);
+    expect(await roomStatus(roomCode)).toBe(404);
+    expect(await onlineNow(host)).toBe(false);
+    expect(await onlineNow(member)).toBe(false);
   });
 });

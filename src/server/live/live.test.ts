@@ -1,9 +1,17 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { liveErrors } from "@shared/contracts/live";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Participant, liveErrors } from "@shared/contracts/live";
 import { messages } from "@shared/messages";
 import { describeEachDatabase } from "../test/app";
 import { type Member, registerMember } from "../test/factories";
 import { LiveClient, startLiveTestApp } from "../test/live";
+import { systemClock } from "../clock";
+import { roomChannel } from "../modules/rooms/rooms.service";
+import { createMemoryBus } from "./bus";
+import { createLiveHub } from "./hub";
+import { createMemoryState } from "./state";
 
 describeEachDatabase("live link /ws", (dialect) => {
   let t: Awaited<ReturnType<typeof startLiveTestApp>>;
@@ -236,7 +244,8 @@ describeEachDatabase("live link /ws", (dialect) => {
 
     guest.send("MEDIA_STATE", { roomCode, video: true, audio: false });
     expect(await host.next("MEDIA_STATE")).toEqual({ roomCode, userId: boaz.user.id, video: true, audio: false });
-    expect((await t.ctx.live!.participants(roomCode)).find((p) => p.userId === boaz.user.id)?.audio).toBe(false);
+    const seats = await t.ctx.live.seats.list(roomChannel(roomCode));
+    expect(seats.map((seat) => JSON.parse(seat.value) as Participant).find((p) => p.userId === boaz.user.id)?.audio).toBe(false);
 
     host.send("CHAT_MESSAGE", { message: "Welcome, Boaz", roomCode });
     expect((await host.next("CHAT_MESSAGE_SENT")).roomCode).toBe(roomCode);
@@ -336,8 +345,90 @@ describeEachDatabase("live link /ws", (dialect) => {
 
   it("keeps answering pongs on a healthy connection", async () => {
     const client = await connect(naomi);
-    // Three heartbeat rounds: a connection that answers is never dropped.
-    await new Promise((resolve) => setTimeout(resolve, 1900));
+    // Three heartbeat rounds (three pings answered): a connection that answers is never dropped.
+    await new Promise<void>((resolve) => {
+      let pings = 0;
+      client.socket.on("ping", () => {
+        pings += 1;
+        if (pings === 3) resolve();
+      });
+    });
     expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+
+  it("relays TYPING and READ only between members who share a conversation; a stranger's are dropped without an answer", async () => {
+    const stranger = await registerMember(t.app, { displayName: "Stranger" });
+    const target = await connect(boaz);
+    const prying = await connect(stranger);
+    prying.send("TYPING", { receiverId: boaz.user.id, isTyping: true });
+    prying.send("READ", { otherUserId: boaz.user.id });
+    expect(await target.nothing("TYPING", 300)).toBe(true);
+    expect(await target.nothing("READ", 100)).toBe(true);
+    expect(await prying.nothing("ERROR", 100)).toBe(true);
+
+    // A common group is a shared conversation, before any direct message.
+    const group = await t.database.db
+      .insertInto("groups")
+      .values({ name: "Greeters", description: "", createdBy: null, createdAt: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await inject(stranger, "POST", `/api/groups/${group.id}/join`);
+    await inject(boaz, "POST", `/api/groups/${group.id}/join`);
+    prying.send("TYPING", { receiverId: boaz.user.id, isTyping: true });
+    expect(await target.next("TYPING", (p) => p.fromUserId === stranger.user.id)).toMatchObject({ receiverId: boaz.user.id });
+
+    // So is a direct message: the receiver's READ then reaches the sender.
+    const writer = await registerMember(t.app, { displayName: "Writer" });
+    const writing = await connect(writer);
+    writing.send("CHAT_MESSAGE", { message: "Hello Boaz", receiverId: boaz.user.id });
+    await target.next("CHAT_MESSAGE", (m) => m.message === "Hello Boaz");
+    target.send("READ", { otherUserId: writer.user.id });
+    expect(await writing.next("READ")).toMatchObject({ readerId: boaz.user.id, otherUserId: writer.user.id });
+    target.send("TYPING", { receiverId: writer.user.id, isTyping: true });
+    expect(await writing.next("TYPING")).toMatchObject({ fromUserId: boaz.user.id });
+  });
+
+  it("answers ERROR naming the problem for ids above 2147483647 and NUL characters, and keeps the connection open", async () => {
+    const client = await connect(ruth);
+    client.send("CHAT_MESSAGE", { message: "Hello", receiverId: 2_147_483_648 });
+    expect(await client.next("ERROR")).toMatchObject({ message: liveErrors.idOutOfRange, code: "invalid_payload" });
+    client.send("CHAT_MESSAGE", { message: "Hello", groupId: 3_000_000_000 });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.idOutOfRange);
+    client.send("READ", { otherUserId: 9_999_999_999 });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.idOutOfRange);
+    client.send("TYPING", { receiverId: 2_147_483_648, isTyping: true });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.idOutOfRange);
+    client.send("VIDEO_OFFER", { roomCode: "ABC123", targetUserId: 2_147_483_648, offer: { type: "offer", sdp: "v=0" } });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.idOutOfRange);
+    client.send("CHAT_MESSAGE", { message: "Hello\u0000there", receiverId: boaz.user.id });
+    expect(await client.next("ERROR")).toMatchObject({ message: messages.textHasNul, code: "invalid_payload" });
+    client.send("CHAT_MESSAGE", { message: "Hello", receiverId: boaz.user.id, clientId: "a\u0000b" });
+    expect((await client.next("ERROR")).message).toBe(messages.textHasNul);
+    // The largest id is still an id: it just names no one.
+    client.send("CHAT_MESSAGE", { message: "Hello", receiverId: 2_147_483_647 });
+    expect((await client.next("ERROR")).message).toBe(liveErrors.receiverNotFound);
+    client.send("CHAT_MESSAGE", { message: "Still here", receiverId: boaz.user.id });
+    expect((await client.next("CHAT_MESSAGE_SENT")).message).toBe("Still here");
+    expect(client.socket.readyState).toBe(client.socket.OPEN);
+  });
+
+  it("asserts that every client event type has exactly one handler", async () => {
+    const hub = createLiveHub({ db: t.database.db, bus: createMemoryBus(), state: createMemoryState(), clock: systemClock });
+    expect(() => hub.assertEveryEventHandled()).toThrow(/CHAT_MESSAGE.*JOIN_ROOM.*READ/);
+    hub.on("CHAT_MESSAGE", async () => {});
+    expect(() => hub.on("CHAT_MESSAGE", async () => {})).toThrow(/already has a handler/);
+    await hub.abandon();
+    // The app's own hub got one from each module at startup.
+    expect(() => t.ctx.live.assertEveryEventHandled()).not.toThrow();
+    expect(() => t.ctx.live.on("TYPING", async () => {})).toThrow(/already has a handler/);
+  });
+});
+
+describe("the live transport", () => {
+  it("imports no module: modules register their handlers with it", () => {
+    const folder = path.dirname(fileURLToPath(import.meta.url));
+    for (const file of fs.readdirSync(folder).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
+      expect(fs.readFileSync(path.join(folder, file), "utf8"), file).not.toMatch(/from "\.\.\/modules\//);
+    }
   });
 });

@@ -91,7 +91,7 @@ export async function buildTestApp(
 export function sessionCookie(response: LightMyRequestResponse): string {
   const setCookie = response.headers["set-cookie"];
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const sid = list.find((value) => value.startsWith("sid="));
+  const sid = list.map((value) => value.split(";")[0]).find((pair) => pair?.startsWith("sid="));
   if (!sid) throw new Error("no session cookie was set");
-  return sid.split(";")[0];
+  return sid;
 }

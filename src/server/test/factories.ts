@@ -12,6 +12,13 @@ export interface Member {
   password: string;
 }
 
+let registrations = 0;
+/** Each registration comes from its own loopback address, so the per-address registration cap never trips a suite. */
+const nextRegistrationAddress = () => {
+  registrations += 1;
+  return `127.1.${Math.floor(registrations / 250) % 250}.${(registrations % 250) + 1}`;
+};
+
 /** Registers a new member through the real API and answers their session cookie. */
 export async function registerMember(
   app: FastifyInstance,
@@ -24,7 +31,7 @@ export async function registerMember(
     email: overrides.email ?? `member_${suffix}@example.org`,
     password: overrides.password ?? TEST_PASSWORD,
   };
-  const response = await app.inject({ method: "POST", url: "/api/auth/register", payload });
+  const response = await app.inject({ method: "POST", url: "/api/auth/register", payload, remoteAddress: nextRegistrationAddress() });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { user: response.json(), cookie: sessionCookie(response), username: payload.username, password: payload.password };
 }

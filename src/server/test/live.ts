@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import type { FastifyBaseLogger } from "fastify";
 import WebSocket from "ws";
 import type { ServerEvent, ServerEventType, ServerPayload } from "@shared/contracts/live";
 import { buildApp } from "../app";
@@ -8,21 +7,7 @@ import type { Clock } from "../clock";
 import { type AppContext, createContext } from "../context";
 import type { Database, Dialect } from "../db/database";
 import type { LiveHubOptions } from "../live/hub";
-import { createLiveHubFor } from "../live/live.routes";
 import { openTestDatabase } from "./app";
-
-const noop = () => {};
-const silentLogger: FastifyBaseLogger = {
-  level: "silent",
-  info: noop,
-  warn: noop,
-  error: noop,
-  debug: noop,
-  fatal: noop,
-  trace: noop,
-  silent: noop,
-  child: () => silentLogger,
-} as unknown as FastifyBaseLogger;
 
 export interface LiveTestInstance {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -40,8 +25,7 @@ export async function startLiveInstance(
   options: { env?: Record<string, string>; hub?: Partial<LiveHubOptions>; clock?: Clock } = {},
 ): Promise<LiveTestInstance> {
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...options.env });
-  const ctx = createContext(config, database, options.clock);
-  ctx.live = createLiveHubFor(ctx, silentLogger, options.hub);
+  const ctx = createContext(config, database, options.clock, options.hub);
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
@@ -55,7 +39,10 @@ export async function startLiveInstance(
 }
 
 /** One listening instance over a fresh test database. */
-export async function startLiveTestApp(dialect: Dialect, options: { env?: Record<string, string>; hub?: Partial<LiveHubOptions> } = {}) {
+export async function startLiveTestApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; hub?: Partial<LiveHubOptions>; clock?: Clock } = {},
+) {
   const { database, dataDir, drop } = await openTestDatabase(dialect);
   const instance = await startLiveInstance(database, dataDir, options);
   return {
@@ -144,9 +131,9 @@ export class LiveClient {
     timeoutMs = 5000,
   ): Promise<ServerPayload<T>> {
     const match = (event: ServerEvent) => event.type === type && where(event.payload as ServerPayload<T>);
-    const index = this.events.findIndex(match);
-    if (index >= 0) {
-      const [event] = this.events.splice(index, 1);
+    const event = this.events.find(match);
+    if (event) {
+      this.events.splice(this.events.indexOf(event), 1);
       return Promise.resolve(event.payload) as Promise<ServerPayload<T>>;
     }
     return new Promise<unknown>((resolve, reject) => {

@@ -15,6 +15,17 @@ export function createThrottleRepository(db: Kysely<DB>) {
       return Number(row.count);
     },
 
+    /** Takes one back from a window's count, never below zero. */
+    async decrement(key: string, windowStart: number): Promise<void> {
+      await db
+        .updateTable("throttle_counters")
+        .set({ count: sql`throttle_counters.count - 1` })
+        .where("key", "=", key)
+        .where("windowStart", "=", windowStart)
+        .where("count", ">", 0)
+        .execute();
+    },
+
     async count(key: string, windowStart: number): Promise<number> {
       const row = await db
         .selectFrom("throttle_counters")

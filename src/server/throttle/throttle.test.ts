@@ -33,6 +33,15 @@ describeEachDatabase("throttle", (dialect) => {
     await expect(throttle.take(rule, "windowed")).resolves.toBeUndefined();
   });
 
+  it("gives back a released hit, never counting below zero", async () => {
+    for (let i = 0; i < 5; i++) await throttle.take(rule, "released");
+    await throttle.release(rule, "released");
+    expect((await throttle.peek(rule, "released")).count).toBe(4);
+    await expect(throttle.take(rule, "released")).resolves.toBeUndefined();
+    await throttle.release(rule, "never-hit");
+    expect((await throttle.peek(rule, "never-hit")).count).toBe(0);
+  });
+
   it("keeps subjects apart, forgets one on reset and purges ended windows", async () => {
     for (let i = 0; i < 5; i++) await throttle.take(rule, "a");
     expect((await throttle.peek(rule, "a")).allowed).toBe(false);

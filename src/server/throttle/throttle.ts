@@ -56,6 +56,11 @@ export function createThrottle(db: Kysely<DB>, clock: Clock) {
       return { allowed: count < rule.limit, count, retryAfterMs: windowEnd - now };
     },
 
+    /** Gives back one hit of the current window: a reservation that turned out not to count (a sign-in that succeeded, say). */
+    async release(rule: ThrottleRule, subject: string | number): Promise<void> {
+      await repository.decrement(keyOf(rule, subject), windowOf(rule).windowStart);
+    },
+
     /** Forgets a subject's hits (a successful sign-in clears its failures, say). */
     async reset(rule: ThrottleRule, subject: string | number): Promise<void> {
       await repository.clear(keyOf(rule, subject));

@@ -1,16 +1,25 @@
 import { z } from "zod";
+import { text } from "./common";
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from "../constants";
 import { messages } from "../messages";
+import { defineRoute } from "./route";
+import { userSchema } from "./users";
+
+/** The auth module's own messages; the spec's sign-in and registration texts stay in `messages`. */
+export const authMessages = {
+  usernameCharacters: "Username may only contain letters, numbers, dots, dashes and underscores",
+  tooManyRegistrations: "Too many accounts have been created from your network. Please try again later.",
+  tooManyPasswordAttempts: "Too many password attempts. Please try again later.",
+} as const;
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, messages.usernameRequired).max(64),
-  password: z.string().min(1, messages.passwordRequired).max(256),
+  username: text().trim().min(1, messages.usernameRequired).max(64),
+  password: text().min(1, messages.passwordRequired).max(256),
   rememberMe: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN_LENGTH, messages.passwordMin)
   .max(256)
   .regex(/[A-Z]/, messages.passwordUpper)
@@ -19,15 +28,14 @@ export const passwordSchema = z
 
 /** POST /api/auth/register (spec §7). */
 export const registerSchema = z.object({
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(USERNAME_MIN_LENGTH, messages.usernameMin)
     .max(32)
-    .regex(/^[A-Za-z0-9_.-]+$/, "Username may only contain letters, numbers, dots, dashes and underscores"),
+    .regex(/^[A-Za-z0-9_.-]+$/, authMessages.usernameCharacters),
   email: z.email(messages.emailInvalid).max(254),
   password: passwordSchema,
-  displayName: z.string().trim().min(1, messages.displayNameRequired).max(80),
+  displayName: text().trim().min(1, messages.displayNameRequired).max(80),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -38,9 +46,54 @@ export const registerFormSchema = registerSchema.extend({
 export type RegisterFormInput = z.infer<typeof registerFormSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, messages.passwordRequired).max(256),
+  currentPassword: text().min(1, messages.passwordRequired).max(256),
   newPassword: passwordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const newsletterSchema = z.object({ email: z.email(messages.emailInvalid).max(254) });
+
+/** The auth module's routes: sign-in, registration, sign-out and password change. */
+export const authRoutes = {
+  current: defineRoute({
+    method: "GET",
+    path: "/api/auth/current",
+    summary: "The signed-in member",
+    access: "member",
+    response: userSchema,
+  }),
+  login: defineRoute({
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Sign in (throttled per username and client; decision 0010)",
+    access: "public",
+    body: loginSchema,
+    response: userSchema,
+  }),
+  register: defineRoute({
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Create an account and sign in (throttled per address)",
+    access: "public",
+    body: registerSchema,
+    status: 201,
+    response: userSchema,
+  }),
+  logout: defineRoute({
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "Sign out: the session ends on the server",
+    access: "public",
+    status: 204,
+    response: z.null(),
+  }),
+  changePassword: defineRoute({
+    method: "POST",
+    path: "/api/auth/password",
+    summary: "Change the password (the current one is checked, throttled per member); other sessions end",
+    access: "member",
+    body: changePasswordSchema,
+    status: 204,
+    response: z.null(),
+  }),
+};

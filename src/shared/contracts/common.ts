@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
+import { messages } from "../messages";
 
 export { NEXT_CURSOR_HEADER } from "../constants";
 
@@ -11,8 +12,19 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
-export const idSchema = z.coerce.number().int().positive();
+/** The largest id a row may have: PostgreSQL's `integer` (SQLite's is larger, but both dialects must agree). */
+export const MAX_ID = 2_147_483_647;
+/** An id in a path, query or body: a positive integer that fits the database's id column. */
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamsSchema = z.object({ id: idSchema });
+
+/**
+ * Text a client sends: any string but one holding a NUL character, which PostgreSQL cannot store and no member
+ * types. Every text field of a request is built on this, so both dialects refuse the same input with 400.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  // eslint-disable-next-line no-control-regex -- matching the NUL character is the point
+  z.string(params).regex(/^[^\u0000]*$/, messages.textHasNul);
 
 /** ISO 8601 timestamps travel as strings. */
 export const timestampSchema = z.string().describe("ISO 8601 timestamp");

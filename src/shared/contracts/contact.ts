@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, timestampSchema } from "./common";
+import { idSchema, timestampSchema, text } from "./common";
 import { defineRoute } from "./route";
 
 export const contactMessages = {
@@ -16,18 +16,10 @@ export const contactMessages = {
 
 /** POST /api/contact: a message to the church office; visitors may send one too. */
 export const createContactSchema = z.object({
-  name: z.string(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(100, contactMessages.nameTooLong),
-  email: z.string(contactMessages.emailInvalid).trim().max(254, contactMessages.emailInvalid).pipe(z.email(contactMessages.emailInvalid)),
-  subject: z
-    .string(contactMessages.subjectRequired)
-    .trim()
-    .min(1, contactMessages.subjectRequired)
-    .max(200, contactMessages.subjectTooLong),
-  message: z
-    .string(contactMessages.messageTooShort)
-    .trim()
-    .min(10, contactMessages.messageTooShort)
-    .max(5000, contactMessages.messageTooLong),
+  name: text(contactMessages.nameRequired).trim().min(1, contactMessages.nameRequired).max(100, contactMessages.nameTooLong),
+  email: text(contactMessages.emailInvalid).trim().max(254, contactMessages.emailInvalid).pipe(z.email(contactMessages.emailInvalid)),
+  subject: text(contactMessages.subjectRequired).trim().min(1, contactMessages.subjectRequired).max(200, contactMessages.subjectTooLong),
+  message: text(contactMessages.messageTooShort).trim().min(10, contactMessages.messageTooShort).max(5000, contactMessages.messageTooLong),
 });
 export type CreateContact = z.infer<typeof createContactSchema>;
 

@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
-import { idSchema, timestampSchema } from "./common";
+import { idSchema, pageQuerySchema, timestampSchema, text } from "./common";
+
+export const mediaMessages = {
+  mediaNotFound: "Media item not found.",
+  categoryNotFound: "Category not found.",
+  notAPodcast: "Only podcast shows can be subscribed to.",
+  reasonTooLong: "Please keep the reason under 1000 characters",
+} as const;
 
 export const mediaTypeSchema = z.enum(["sermon", "podcast", "song"]);
 export type MediaType = z.infer<typeof mediaTypeSchema>;
@@ -41,14 +47,12 @@ export const mediaSortSchema = z.enum(["latest", "most_viewed", "most_liked"]);
 export type MediaSort = z.infer<typeof mediaSortSchema>;
 
 /** GET /api/content/media. The next page's cursor is answered in the `Link` header (rel="next"). */
-export const mediaListQuerySchema = z.object({
+export const mediaListQuerySchema = pageQuerySchema.extend({
   type: mediaTypeSchema.optional(),
   categoryId: idSchema.optional(),
   sort: mediaSortSchema.default("latest"),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
+  uploadedBy: idSchema.optional().describe("Only the items this member published (the creator's own list on /create)"),
 });
-export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
 
 export const categoryListQuerySchema = z.object({ type: categoryTypeSchema.optional() });
 
@@ -77,7 +81,7 @@ export const likeResultSchema = z.object({ liked: z.boolean(), likesCount: z.num
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
 export const reportMediaSchema = z.object({
-  reason: z.string().trim().max(1000, "Please keep the reason under 1000 characters").default(""),
+  reason: text().trim().max(1000, mediaMessages.reasonTooLong).default(""),
 });
 export const reportResultSchema = z.object({ id: z.number().int(), createdAt: timestampSchema });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { idParamsSchema, timestampSchema, text } from "./common";
+import { defineRoute } from "./route";
 
 export const eventMessages = {
   titleRequired: "Title is required",
@@ -44,9 +45,9 @@ const isoTime = (required: string) =>
   z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined ? required : "Use an ISO 8601 date and time") });
 
 const eventFields = {
-  title: z.string({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(200),
-  description: z.string().trim().max(5000).default(""),
-  location: z.string().trim().max(300).default(""),
+  title: text({ error: eventMessages.titleRequired }).trim().min(1, eventMessages.titleRequired).max(200),
+  description: text().trim().max(5000).default(""),
+  location: text().trim().max(300).default(""),
   startTime: isoTime(eventMessages.startRequired),
   endTime: isoTime(eventMessages.endRequired),
 };
@@ -60,8 +61,8 @@ export type CreateEvent = z.input<typeof createEventSchema>;
 /** PATCH /api/events/{id} (admins): any of the fields. */
 export const updateEventSchema = z.object({
   title: eventFields.title.optional(),
-  description: z.string().trim().max(5000).optional(),
-  location: z.string().trim().max(300).optional(),
+  description: text().trim().max(5000).optional(),
+  location: text().trim().max(300).optional(),
   startTime: eventFields.startTime.optional(),
   endTime: eventFields.endTime.optional(),
 });
@@ -69,6 +70,78 @@ export const updateEventSchema = z.object({
 export const rsvpSchema = z.object({ status: rsvpStatusSchema });
 export const rsvpResultSchema = z.object({ status: rsvpStatusSchema, goingCount: z.number().int() });
 export type RsvpResult = z.infer<typeof rsvpResultSchema>;
+
+/** The events module's JSON routes (the .ics downloads and feed are served beside them as text/calendar). */
+export const eventsRoutes = {
+  feed: defineRoute({
+    method: "GET",
+    path: "/api/events/calendar.ics",
+    summary: "The subscribable calendar feed (iCalendar) of recent and coming events",
+    access: "public",
+    contentType: "text/calendar",
+    response: z.string(),
+  }),
+  eventCalendar: defineRoute({
+    method: "GET",
+    path: "/api/events/:id(^\\d+).ics",
+    summary: "One event as an iCalendar file, with a reminder an hour before",
+    access: "public",
+    params: idParamsSchema,
+    contentType: "text/calendar",
+    response: z.string(),
+  }),
+  list: defineRoute({
+    method: "GET",
+    path: "/api/events",
+    summary: "Events: upcoming (soonest first), past (most recent first) or all; cancelled ones left out",
+    access: "public",
+    query: eventListQuerySchema,
+    response: z.array(eventSchema),
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/events/:id",
+    summary: "One event with its going count and the answer of the viewer",
+    access: "public",
+    params: idParamsSchema,
+    response: eventSchema,
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/api/events",
+    summary: "Create an event",
+    access: "admin",
+    body: createEventSchema,
+    status: 201,
+    response: eventSchema,
+  }),
+  update: defineRoute({
+    method: "PATCH",
+    path: "/api/events/:id",
+    summary: "Change the fields of an event; its revision rises so calendar apps update it",
+    access: "admin",
+    params: idParamsSchema,
+    body: updateEventSchema,
+    response: eventSchema,
+  }),
+  cancel: defineRoute({
+    method: "POST",
+    path: "/api/events/:id/cancel",
+    summary: "Cancel an event; the members going are notified",
+    access: "admin",
+    params: idParamsSchema,
+    response: eventSchema,
+  }),
+  rsvp: defineRoute({
+    method: "PUT",
+    path: "/api/events/:id/rsvp",
+    summary: "Answer an event: going or not going",
+    access: "member",
+    params: idParamsSchema,
+    body: rsvpSchema,
+    response: rsvpResultSchema,
+  }),
+};
 
 /** The subscribable feed of upcoming events, for calendar apps. */
 export const CALENDAR_FEED_PATH = "/api/events/calendar.ics";

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
-import { idSchema, timestampSchema } from "./common";
+import { idSchema, pageQuerySchema, timestampSchema } from "./common";
 import { mediaItemSchema } from "./content";
+import { defineRoute } from "./route";
+
+export const historyMessages = {
+  positionRequired: "position is required",
+  positionNegative: "position must be 0 or more",
+} as const;
 
 /** One entry of a member's listening and watching history: where they stopped and when. */
 export const historyEntrySchema = z.object({
@@ -12,14 +17,51 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export const historyQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
-});
+export const historyQuerySchema = pageQuerySchema;
 
 export const historyParamsSchema = z.object({ mediaId: idSchema });
 
 /** PUT /api/history/{mediaId}: the resume position, saved while the member listens. */
 export const savePositionSchema = z.object({
-  position: z.number({ error: "position is required" }).min(0, "position must be 0 or more").max(86_400),
+  position: z.number({ error: historyMessages.positionRequired }).min(0, historyMessages.positionNegative).max(86_400),
 });
+
+/** The history module's routes: the signed-in member's own listening and watching history. */
+export const historyRoutes = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/history",
+    summary: "What the member played, most recently first, with where to resume",
+    access: "member",
+    query: historyQuerySchema,
+    response: z.array(historyEntrySchema),
+    paginated: true,
+  }),
+  savePosition: defineRoute({
+    method: "PUT",
+    path: "/api/history/:mediaId",
+    summary: "Remember where the member stopped, without counting a play",
+    access: "member",
+    params: historyParamsSchema,
+    body: savePositionSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/api/history/:mediaId",
+    summary: "Remove one item from the history",
+    access: "member",
+    params: historyParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  clear: defineRoute({
+    method: "DELETE",
+    path: "/api/history",
+    summary: "Clear the history",
+    access: "member",
+    status: 204,
+    response: z.null(),
+  }),
+};

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROOM_CODE_LENGTH } from "../constants";
 import { messages } from "../messages";
-import { timestampSchema } from "./common";
+import { MAX_ID, text, timestampSchema } from "./common";
 
 /**
  * The live link's one typed event map (spec §7 "Live link", DESIGN.md §4): every frame is JSON
@@ -9,13 +9,37 @@ import { timestampSchema } from "./common";
  * a client-sent senderId, userId or fromUserId is accepted for compatibility and then ignored (stripped).
  */
 
+/** ERROR texts of the live link. */
+export const liveErrors = {
+  invalidJson: "Messages must be JSON objects with a type and a payload.",
+  unknownType: "Unknown message type.",
+  missingTarget: messages.cannotSend,
+  rateLimited: "You are sending messages too fast. Please slow down.",
+  roomNotFound: messages.joinFailed,
+  roomFull: "This conference is full.",
+  notInRoom: "You are not in this conference.",
+  targetNotInRoom: "That member is not in this conference.",
+  notGroupMember: "Join this group to chat in it.",
+  receiverNotFound: "That member does not exist.",
+  messageRequestsOff: "This member is not accepting message requests.",
+  tooManyConnections: "You have too many windows connected. Close one and try again.",
+  foreignOrigin: "The live link only accepts connections from this site.",
+  idOutOfRange: "Ids are whole numbers from 1 to 2147483647.",
+  internal: "Something went wrong on our side. Please try again.",
+} as const;
+
 export const roomCodeSchema = z
   .string(messages.roomCodeRequired)
   .trim()
   .toUpperCase()
   .regex(new RegExp(`^[A-Z0-9]{${ROOM_CODE_LENGTH}}$`), messages.roomCodeRequired);
 
-const idSchema = z.number().int().positive();
+/** A member's or group's id in a frame: not coerced (frames are JSON), and within the id column's range. */
+const idSchema = z
+  .number(liveErrors.idOutOfRange)
+  .int(liveErrors.idOutOfRange)
+  .min(1, liveErrors.idOutOfRange)
+  .max(MAX_ID, liveErrors.idOutOfRange);
 // Clients that send every field (spec §7) leave the unused ones empty: "" and 0 mean "not set".
 const optionalId = z.preprocess((value) => (value === 0 || value === "" ? null : value), idSchema.nullish());
 const optionalRoomCode = z.preprocess((value) => (value === "" ? null : value), roomCodeSchema.nullish());
@@ -25,8 +49,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /** The largest frame the server accepts, in bytes (SDP offers are the big ones, a few KiB). */
 export const LIVE_MAX_PAYLOAD_BYTES = 64 * 1024;
 
-export const chatTextSchema = z
-  .string()
+export const chatTextSchema = text()
   .max(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
   .refine((text) => text.trim().length > 0, "Message cannot be empty");
 
@@ -53,7 +76,7 @@ export const clientEventSchema = z.discriminatedUnion("type", [
       roomCode: optionalRoomCode,
       groupId: optionalId,
       /** A tag of the sender's choosing, echoed in CHAT_MESSAGE_SENT to match the optimistic message. */
-      clientId: z.string().max(64).optional(),
+      clientId: text().max(64).optional(),
     }),
   }),
   z.object({ type: z.literal("JOIN_ROOM"), payload: z.object({ roomCode: roomCodeSchema }) }),
@@ -74,6 +97,8 @@ export const clientEventSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 export type ClientEventType = ClientEvent["type"];
+/** Every client event type; the server asserts at startup that each has exactly one handler. */
+export const clientEventTypes: readonly ClientEventType[] = clientEventSchema.options.map((option) => option.shape.type.value);
 export type ClientPayload<T extends ClientEventType> = Extract<ClientEvent, { type: T }>["payload"];
 
 // ---------------------------------------------------------------- server → client
@@ -154,19 +179,3 @@ export const serverEventSchema = z.discriminatedUnion("type", [
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["type"];
 export type ServerPayload<T extends ServerEventType> = Extract<ServerEvent, { type: T }>["payload"];
-
-/** ERROR texts of the live link. */
-export const liveErrors = {
-  invalidJson: "Messages must be JSON objects with a type and a payload.",
-  unknownType: "Unknown message type.",
-  missingTarget: messages.cannotSend,
-  rateLimited: "You are sending messages too fast. Please slow down.",
-  roomNotFound: messages.joinFailed,
-  roomFull: "This conference is full.",
-  notInRoom: "You are not in this conference.",
-  targetNotInRoom: "That member is not in this conference.",
-  notGroupMember: "Join this group to chat in it.",
-  receiverNotFound: "That member does not exist.",
-  messageRequestsOff: "This member is not accepting message requests.",
-  internal: "Something went wrong on our side. Please try again.",
-} as const;

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../constants";
 import { chatMessageSchema } from "./live";
-import { idSchema } from "./common";
+import { idSchema, pageQuerySchema } from "./common";
+import { defineRoute } from "./route";
 
 export { chatMessageSchema, type ChatMessage } from "./live";
 
 /** GET /api/messages?userId&otherUserId: a conversation, oldest first; `cursor` pages back to older messages. */
-export const conversationQuerySchema = z.object({
+export const conversationQuerySchema = pageQuerySchema.extend({
   userId: idSchema,
   otherUserId: idSchema,
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  cursor: z.string().max(200).optional(),
 });
 export type ConversationQuery = z.infer<typeof conversationQuerySchema>;
 
@@ -41,3 +40,44 @@ export const defaultMessageSettings: MessageSettings = {
 };
 /** PUT /api/messages/settings: any subset of the toggles. */
 export const updateMessageSettingsSchema = messageSettingsSchema.partial();
+
+/** The messages module's texts. */
+export const messageTexts = {
+  notInConversation: "You can only read your own conversations.",
+} as const;
+
+/** The messages module's routes. */
+export const messagesRoutes = {
+  conversation: defineRoute({
+    method: "GET",
+    path: "/api/messages",
+    summary: "A direct conversation of the signed-in member, oldest first; the cursor pages back; the first page marks it read",
+    access: "member",
+    query: conversationQuerySchema,
+    response: messageListSchema,
+    paginated: true,
+  }),
+  recent: defineRoute({
+    method: "GET",
+    path: "/api/messages/recent",
+    summary: "The latest direct messages of the signed-in member, newest first",
+    access: "member",
+    query: recentQuerySchema,
+    response: messageListSchema,
+  }),
+  settings: defineRoute({
+    method: "GET",
+    path: "/api/messages/settings",
+    summary: "The message settings of the signed-in member",
+    access: "member",
+    response: messageSettingsSchema,
+  }),
+  saveSettings: defineRoute({
+    method: "PUT",
+    path: "/api/messages/settings",
+    summary: "Change any of the message settings of the signed-in member",
+    access: "member",
+    body: updateMessageSettingsSchema,
+    response: messageSettingsSchema,
+  }),
+};

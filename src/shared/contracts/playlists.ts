@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { idSchema, timestampSchema } from "./common";
+import { idParamsSchema, idSchema, timestampSchema, text } from "./common";
 import { mediaItemSchema } from "./content";
+import { defineRoute } from "./route";
 
 export const playlistMessages = {
   nameRequired: "Playlist name is required",
@@ -8,7 +9,7 @@ export const playlistMessages = {
   descriptionTooLong: "Description must be at most 500 characters",
   alreadyInPlaylist: "That item is already in this playlist.",
   notFound: "Playlist not found.",
-  mediaNotFound: "Media item not found.",
+  mediaIdRequired: "mediaId is required",
   orderMismatch: "The new order must list every item of the playlist exactly once.",
 } as const;
 
@@ -32,20 +33,93 @@ export const playlistSchema = z.object({
 });
 export type Playlist = z.infer<typeof playlistSchema>;
 
-const nameSchema = z
-  .string({ error: playlistMessages.nameRequired })
+const nameSchema = text({ error: playlistMessages.nameRequired })
   .trim()
   .min(1, playlistMessages.nameRequired)
   .max(100, playlistMessages.nameTooLong);
-const descriptionSchema = z.string().trim().max(500, playlistMessages.descriptionTooLong).nullish();
+const descriptionSchema = text().trim().max(500, playlistMessages.descriptionTooLong).nullish();
 
 export const playlistListQuerySchema = z.object({ userId: idSchema.optional() });
 export const createPlaylistSchema = z.object({ name: nameSchema, description: descriptionSchema });
 export type CreatePlaylist = z.infer<typeof createPlaylistSchema>;
 export const updatePlaylistSchema = z.object({ name: nameSchema.optional(), description: descriptionSchema });
 export type UpdatePlaylist = z.infer<typeof updatePlaylistSchema>;
-export const addPlaylistItemSchema = z.object({ mediaId: z.number({ error: "mediaId is required" }).int().positive() });
+export const addPlaylistItemSchema = z.object({ mediaId: z.number({ error: playlistMessages.mediaIdRequired }).int().positive() });
 export const reorderPlaylistSchema = z.object({
   itemIds: z.array(z.number().int().positive()).max(1000),
 });
 export const playlistItemParamsSchema = z.object({ id: idSchema, itemId: idSchema });
+
+/** The playlists module's routes: anyone reads a playlist; only its owner changes it. */
+export const playlistsRoutes = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/playlists",
+    summary: "Playlists of a member with their items, newest first (without userId: those of the signed-in member)",
+    access: "public",
+    query: playlistListQuerySchema,
+    response: z.array(playlistSchema),
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/playlists/:id",
+    summary: "One playlist with its items in order",
+    access: "public",
+    params: idParamsSchema,
+    response: playlistSchema,
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/api/playlists",
+    summary: "Create a playlist",
+    access: "member",
+    body: createPlaylistSchema,
+    status: 201,
+    response: playlistSchema,
+  }),
+  update: defineRoute({
+    method: "PATCH",
+    path: "/api/playlists/:id",
+    summary: "Rename a playlist or change its description (its owner)",
+    access: "member",
+    params: idParamsSchema,
+    body: updatePlaylistSchema,
+    response: playlistSchema,
+  }),
+  delete: defineRoute({
+    method: "DELETE",
+    path: "/api/playlists/:id",
+    summary: "Delete a playlist (its owner)",
+    access: "member",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  addItem: defineRoute({
+    method: "POST",
+    path: "/api/playlists/:id/items",
+    summary: "Add an item at the end of a playlist (its owner)",
+    access: "member",
+    params: idParamsSchema,
+    body: addPlaylistItemSchema,
+    status: 201,
+    response: playlistSchema,
+  }),
+  removeItem: defineRoute({
+    method: "DELETE",
+    path: "/api/playlists/:id/items/:itemId",
+    summary: "Remove an item from a playlist (its owner)",
+    access: "member",
+    params: playlistItemParamsSchema,
+    response: playlistSchema,
+  }),
+  reorder: defineRoute({
+    method: "PUT",
+    path: "/api/playlists/:id/items/order",
+    summary: "Put the items of a playlist in a new order (its owner)",
+    access: "member",
+    params: idParamsSchema,
+    body: reorderPlaylistSchema,
+    response: playlistSchema,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { PAGE_LIMIT_MAX } from "../constants";
+import { NEXT_CURSOR_HEADER, idParamsSchema, idSchema, pageQuerySchema, timestampSchema, text } from "./common";
+import { defineRoute } from "./route";
 
 /** Texts of the community API that the spec leaves open. */
 export const postMessages = {
@@ -10,7 +12,6 @@ export const postMessages = {
   postNotFound: "Post not found",
   commentNotFound: "Comment not found",
   reportNotFound: "Report not found",
-  invalidCursor: "Invalid cursor",
   imageType: "Images must be JPEG, PNG, GIF or WebP",
   imageTooLarge: "Images must be 5 MB or smaller",
   reasonTooLong: "A report reason can be at most 500 characters",
@@ -19,8 +20,8 @@ export const postMessages = {
 export const POST_MAX_LENGTH = 5000;
 export const COMMENT_MAX_LENGTH = 2000;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** The response header carrying the cursor of the next (older) page of a list; also sent as `Link: <...>; rel="next"`. */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
+/** The response header carrying the next page's cursor (one header for every list, decision 0004). */
+export { NEXT_CURSOR_HEADER };
 
 /** The author of a post or comment as lists show them. */
 export const authorSchema = z.object({
@@ -44,10 +45,9 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const postListQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional().describe("only this member's posts"),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional().describe("the X-Next-Cursor of the previous page"),
+/** GET /api/posts: newest first, 20 a page unless `limit` says otherwise. */
+export const postListQuerySchema = pageQuerySchema.extend({
+  userId: idSchema.optional().describe("only this member's posts"),
 });
 
 /**
@@ -56,8 +56,7 @@ export const postListQuerySchema = z.object({
  * image only comes from an upload.
  */
 export const createPostSchema = z.object({
-  content: z
-    .string({ error: postMessages.contentRequired })
+  content: text({ error: postMessages.contentRequired })
     .trim()
     .min(1, postMessages.contentRequired)
     .max(POST_MAX_LENGTH, postMessages.contentTooLong),
@@ -80,26 +79,22 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  cursor: z.string().max(200).optional(),
+/** GET /api/posts/{id}/comments: oldest first, 100 a page so a post's detail shows its conversation in one answer. */
+export const commentListQuerySchema = pageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_MAX),
 });
 
 export const createCommentSchema = z.object({
-  content: z
-    .string({ error: postMessages.commentRequired })
+  content: text({ error: postMessages.commentRequired })
     .trim()
     .min(1, postMessages.commentRequired)
     .max(COMMENT_MAX_LENGTH, postMessages.commentTooLong),
 });
 
-export const commentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  commentId: z.coerce.number().int().positive(),
-});
+export const commentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
 
 export const createReportSchema = z.object({
-  reason: z.string().trim().max(500, postMessages.reasonTooLong).optional().default(""),
+  reason: text().trim().max(500, postMessages.reasonTooLong).optional().default(""),
 });
 
 export const reportSchema = z.object({
@@ -143,3 +138,136 @@ export const activeGroupSchema = z.object({
   messagesThisWeek: z.number().int(),
 });
 export type ActiveGroup = z.infer<typeof activeGroupSchema>;
+
+const sidebarLimit = (fallback: number) => z.object({ limit: z.coerce.number().int().min(1).max(20).default(fallback) });
+/** GET /api/community/trending: 5 topics unless `limit` says otherwise. */
+export const trendingQuerySchema = sidebarLimit(5);
+/** GET /api/community/groups: 4 groups unless `limit` says otherwise. */
+export const activeGroupsQuerySchema = sidebarLimit(4);
+
+/** The community module's routes: the feed, likes, comments, reports and moderation, and the sidebars' figures. */
+export const postsRoutes = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/posts",
+    summary: "The community feed, newest first",
+    access: "public",
+    query: postListQuerySchema,
+    response: z.array(postSchema),
+    paginated: true,
+  }),
+  create: defineRoute({
+    method: "POST",
+    path: "/api/posts",
+    summary: "Share a post: JSON `{ content }`, or multipart/form-data with `content` and an optional `image` file",
+    access: "member",
+    body: createPostSchema,
+    multipart: true,
+    status: 201,
+    response: postSchema,
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/posts/:id",
+    summary: "One post",
+    access: "public",
+    params: idParamsSchema,
+    response: postSchema,
+  }),
+  remove: defineRoute({
+    method: "DELETE",
+    path: "/api/posts/:id",
+    summary: "Remove a post: its author, or a moderator",
+    access: "member",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  like: defineRoute({
+    method: "POST",
+    path: "/api/posts/:id/like",
+    summary: "Like a post, or take the like back",
+    access: "member",
+    params: idParamsSchema,
+    response: likeResultSchema,
+  }),
+  comments: defineRoute({
+    method: "GET",
+    path: "/api/posts/:id/comments",
+    summary: "The comments of a post, oldest first",
+    access: "public",
+    params: idParamsSchema,
+    query: commentListQuerySchema,
+    response: z.array(commentSchema),
+    paginated: true,
+  }),
+  addComment: defineRoute({
+    method: "POST",
+    path: "/api/posts/:id/comments",
+    summary: "Comment on a post; its author is notified",
+    access: "member",
+    params: idParamsSchema,
+    body: createCommentSchema,
+    status: 201,
+    response: commentSchema,
+  }),
+  removeComment: defineRoute({
+    method: "DELETE",
+    path: "/api/posts/:id/comments/:commentId",
+    summary: "Remove a comment: its author, or a moderator",
+    access: "member",
+    params: commentParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  report: defineRoute({
+    method: "POST",
+    path: "/api/posts/:id/report",
+    summary: "Report a post to the moderators (201; 200 with the same id when the same member reported it and it is still open)",
+    access: "member",
+    params: idParamsSchema,
+    body: createReportSchema.nullish(),
+    status: 201,
+    response: z.object({ id: z.number().int() }),
+  }),
+  reports: defineRoute({
+    method: "GET",
+    path: "/api/moderation/reports",
+    summary: "Reports for the moderators, newest first",
+    access: "admin",
+    query: reportListQuerySchema,
+    response: z.array(reportSchema),
+  }),
+  resolveReport: defineRoute({
+    method: "POST",
+    path: "/api/moderation/reports/:id/resolve",
+    summary: "Dismiss a report",
+    access: "admin",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  stats: defineRoute({
+    method: "GET",
+    path: "/api/community/stats",
+    summary: "Community Stats: members, posts this week and members active this week",
+    access: "public",
+    response: communityStatsSchema,
+  }),
+  trending: defineRoute({
+    method: "GET",
+    path: "/api/community/trending",
+    summary: "Trending topics of the last four weeks: hashtags, then the church topics posts mention",
+    access: "public",
+    query: trendingQuerySchema,
+    response: z.array(trendingTopicSchema),
+  }),
+  groups: defineRoute({
+    method: "GET",
+    path: "/api/community/groups",
+    summary: "Active groups: by messages this week, then by members",
+    access: "public",
+    query: activeGroupsQuerySchema,
+    response: z.array(activeGroupSchema),
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common";
 import { mediaTypeSchema } from "./content";
 
 /** Largest media file a creator may publish, and the largest thumbnail image. */
@@ -18,20 +19,19 @@ export const publishingMessages = {
   fileTooLarge: "Media files must be 200 MB or smaller",
   thumbnailType: "Thumbnails must be JPEG, PNG or WebP",
   thumbnailTooLarge: "Thumbnails must be 5 MB or smaller",
-  mediaNotFound: "Media item not found.",
   notAllowed: "Only creators and admins can publish media",
+  multipartRequired: "Send the media as multipart/form-data.",
 } as const;
 
 /** The category type each media type belongs to (a song lives in a music category). */
 export const categoryTypeForMedia = { sermon: "sermon", song: "music", podcast: "podcast" } as const;
 
-const title = z
-  .string(publishingMessages.titleRequired)
+const title = text(publishingMessages.titleRequired)
   .trim()
   .min(1, publishingMessages.titleRequired)
   .max(200, publishingMessages.titleTooLong);
-const description = z.string().trim().max(5000, publishingMessages.descriptionTooLong);
-const artist = z.string().trim().max(200, publishingMessages.artistTooLong);
+const description = text().trim().max(5000, publishingMessages.descriptionTooLong);
+const artist = text().trim().max(200, publishingMessages.artistTooLong);
 const categoryId = z.coerce
   .number(publishingMessages.categoryRequired)
   .int(publishingMessages.categoryRequired)

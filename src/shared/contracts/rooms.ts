@@ -1,15 +1,25 @@
 import { z } from "zod";
 import { ROOM_MAX_PARTICIPANTS } from "../constants";
 import { messages } from "../messages";
-import { timestampSchema } from "./common";
+import { timestampSchema, text } from "./common";
 import { roomCodeSchema } from "./live";
+import { defineRoute } from "./route";
 
 export { roomCodeSchema } from "./live";
 
+/** The rooms module's texts. */
+export const roomMessages = {
+  notFound: "That conference does not exist or has ended.",
+  hostOnly: "Only the host can end this conference.",
+  nameTooLong: "Names can be at most 100 characters",
+  createThrottled: "You have created several conferences in a short time. Please try again later.",
+  lookupThrottled: "Too many room codes tried in a short time. Please wait a moment and try again.",
+} as const;
+
 /** POST /api/rooms (spec §7). hostId is accepted and ignored: the host is the signed-in member. */
 export const createRoomSchema = z.object({
-  name: z.string(messages.nameRequired).trim().min(1, messages.nameRequired).max(100, "Names can be at most 100 characters"),
-  description: z.string().trim().max(500).nullish(),
+  name: text(messages.nameRequired).trim().min(1, messages.nameRequired).max(100, roomMessages.nameTooLong),
+  description: text().trim().max(500).nullish(),
   maxParticipants: z.number().int().min(2).max(ROOM_MAX_PARTICIPANTS).default(ROOM_MAX_PARTICIPANTS),
 });
 export type CreateRoomInput = z.input<typeof createRoomSchema>;
@@ -38,3 +48,48 @@ export const iceServersSchema = z.object({
   ),
 });
 export type IceServers = z.infer<typeof iceServersSchema>;
+
+/** The rooms module's routes. */
+export const roomsRoutes = {
+  create: defineRoute({
+    method: "POST",
+    path: "/api/rooms",
+    summary: "Create a video conference hosted by the signed-in member (throttled per member)",
+    access: "member",
+    body: createRoomSchema,
+    status: 201,
+    response: roomSchema,
+  }),
+  list: defineRoute({
+    method: "GET",
+    path: "/api/rooms",
+    summary: "The live conferences: rooms someone is in, or created within the grace period",
+    access: "member",
+    query: roomListQuerySchema,
+    response: z.array(roomSchema),
+  }),
+  iceServers: defineRoute({
+    method: "GET",
+    path: "/api/rooms/ice-servers",
+    summary: "The STUN/TURN servers a peer connection uses",
+    access: "member",
+    response: iceServersSchema,
+  }),
+  find: defineRoute({
+    method: "GET",
+    path: "/api/rooms/:roomCode",
+    summary: "Find a live conference by its code (look-ups throttled per member or address)",
+    access: "public",
+    params: roomCodeParamsSchema,
+    response: roomSchema,
+  }),
+  close: defineRoute({
+    method: "POST",
+    path: "/api/rooms/:roomCode/close",
+    summary: "End a conference for everyone in it (its host only)",
+    access: "member",
+    params: roomCodeParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+};

@@ -8,7 +8,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export interface RouteContract {
   method: HttpMethod;
-  /** The full path with `:name` parameters, e.g. "/api/posts/:id". */
+  /** The full path with `:name` parameters, e.g. "/api/posts/:id" (a parameter may carry a pattern and a suffix: ":id(^\\d+).ics"). */
   path: `/api/${string}`;
   /** One line for the API reference. */
   summary: string;
@@ -24,6 +24,8 @@ export interface RouteContract {
   status?: 200 | 201 | 204;
   /** The success body; `z.null()` for an empty answer. */
   response: ZodType;
+  /** An answer that is not JSON (a calendar file, say): its media type; `response` then describes it as text. */
+  contentType?: string;
   /** True when the list answers the next page's cursor in `Link` and `X-Next-Cursor` (decision 0004). */
   paginated?: true;
 }

@@ -1,5 +1,19 @@
+import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
+import { eventsRoutes } from "./events";
+import { newsletterRoutes } from "./newsletter";
+import { notificationsRoutes } from "./notifications";
+import { postsRoutes } from "./posts";
+import { favoritesRoutes } from "./favorites";
+import { historyRoutes } from "./history";
+import { mediaRoutes } from "./media";
+import { playlistsRoutes } from "./playlists";
+import { groupsRoutes } from "./groups";
+import { messagesRoutes } from "./messages";
+import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
+import { searchRoutes } from "./search";
+import { usersRoutes } from "./users";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -7,6 +21,20 @@ import type { RouteContract, RouteKey } from "./route";
  */
 export const apiRoutes = {
   contact: contactRoutes,
+  events: eventsRoutes,
+  newsletter: newsletterRoutes,
+  notifications: notificationsRoutes,
+  posts: postsRoutes,
+  media: mediaRoutes,
+  favorites: favoritesRoutes,
+  history: historyRoutes,
+  playlists: playlistsRoutes,
+  search: searchRoutes,
+  auth: authRoutes,
+  users: usersRoutes,
+  messages: messagesRoutes,
+  groups: groupsRoutes,
+  rooms: roomsRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { timestampSchema, text } from "./common";
 import { mediaItemSchema } from "./content";
+import { defineRoute } from "./route";
+
+export const searchMessages = {
+  queryTooLong: "Please keep the search under 200 characters",
+} as const;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().max(200, "Please keep the search under 200 characters").default(""),
+  q: text().trim().max(200, searchMessages.queryTooLong).default(""),
   limit: z.coerce.number().int().min(1).max(50).default(8),
 });
 
@@ -42,3 +47,15 @@ export const searchResultsSchema = z.object({
   events: z.array(searchEventSchema),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;
+
+/** The search module's route: the header search. */
+export const searchRoutes = {
+  search: defineRoute({
+    method: "GET",
+    path: "/api/search",
+    summary: "The best matches of every kind at once: sermons, songs, podcasts, posts, members and events",
+    access: "public",
+    query: searchQuerySchema,
+    response: searchResultsSchema,
+  }),
+};

@@ -28,6 +28,12 @@ describe("routeKey", () => {
   });
 });
 
+describe("routeKey with a parameter pattern and suffix", () => {
+  it("fills the parameter and keeps the suffix", () => {
+    expect(routeUrl("GET /api/events/:id(^\\d+).ics", { params: { id: 12 } })).toBe("/api/events/12.ics");
+  });
+});
+
 describe("reading the next page", () => {
   it("takes the cursor from the X-Next-Cursor header, and null on the last page", () => {
     expect(nextCursorOf(new Response("[]", { headers: { "X-Next-Cursor": "abc" } }))).toBe("abc");

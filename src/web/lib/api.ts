@@ -117,11 +117,14 @@ export function routeKey<K extends ApiRouteKey>(key: K, input: Partial<RouteInpu
   const parts: (string | number)[] = [];
   let pending = "";
   for (const segment of path.split("/").slice(1)) {
-    if (segment.startsWith(":")) {
-      const value = params[segment.slice(1)];
+    // A parameter may carry a pattern and a suffix: ":id(^\\d+).ics".
+    const parameter = /^:(\w+)(?:\([^)]*\))?(.*)$/.exec(segment);
+    if (parameter) {
+      const [, name = "", suffix = ""] = parameter;
+      const value = params[name];
       if (value === undefined) throw new Error(`${key}: missing parameter ${segment}`);
       if (pending) parts.push(pending);
-      parts.push(value);
+      parts.push(suffix ? `${value}${suffix}` : value);
       pending = "";
     } else {
       pending += `/${segment}`;

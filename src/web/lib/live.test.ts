@@ -6,6 +6,12 @@ import { LiveLink } from "./live";
 class FakeSocket {
   static OPEN = 1;
   static instances: FakeSocket[] = [];
+  /** The `index`th socket the link opened, which the test expects to exist. */
+  static at(index: number): FakeSocket {
+    const socket = FakeSocket.instances[index];
+    if (!socket) throw new Error(`the link opened no socket #${index}`);
+    return socket;
+  }
   readyState = 0;
   sent: string[] = [];
   closed = false;
@@ -61,28 +67,28 @@ describe("LiveLink (the web client of /ws)", () => {
   it("retries every 5000 ms after a drop until connected", () => {
     const link = new LiveLink();
     link.retain(7);
-    FakeSocket.instances[0].open();
+    FakeSocket.at(0).open();
     expect(link.connected).toBe(true);
-    FakeSocket.instances[0].drop();
+    FakeSocket.at(0).drop();
     expect(link.connected).toBe(false);
     vi.advanceTimersByTime(LIVE_RETRY_MS - 1);
     expect(FakeSocket.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.instances).toHaveLength(2);
-    FakeSocket.instances[1].drop();
+    FakeSocket.at(1).drop();
     vi.advanceTimersByTime(LIVE_RETRY_MS);
     expect(FakeSocket.instances).toHaveLength(3);
-    FakeSocket.instances[2].open();
+    FakeSocket.at(2).open();
     expect(link.connected).toBe(true);
   });
 
   it("stops, without retrying, once no screen needs it (sign-out)", () => {
     const link = new LiveLink();
     const release = link.retain(7);
-    FakeSocket.instances[0].open();
+    FakeSocket.at(0).open();
     release();
     vi.advanceTimersByTime(1000);
-    expect(FakeSocket.instances[0].closed).toBe(true);
+    expect(FakeSocket.at(0).closed).toBe(true);
     vi.advanceTimersByTime(LIVE_RETRY_MS * 3);
     expect(FakeSocket.instances).toHaveLength(1);
   });
@@ -91,20 +97,33 @@ describe("LiveLink (the web client of /ws)", () => {
     const link = new LiveLink();
     link.retain(7);
     expect(link.send("JOIN_ROOM", { roomCode: "ABC123" })).toBe(false);
-    FakeSocket.instances[0].open();
+    FakeSocket.at(0).open();
     expect(link.send("JOIN_ROOM", { roomCode: "ABC123" })).toBe(true);
-    expect(JSON.parse(FakeSocket.instances[0].sent[0])).toEqual({ type: "JOIN_ROOM", payload: { roomCode: "ABC123" } });
+    expect(FakeSocket.at(0).sent.map((frame) => JSON.parse(frame))).toEqual([{ type: "JOIN_ROOM", payload: { roomCode: "ABC123" } }]);
   });
 
   it("dispatches valid events to their handlers and ignores frames that don't match the contract", () => {
     const link = new LiveLink();
     link.retain(7);
-    FakeSocket.instances[0].open();
+    FakeSocket.at(0).open();
     const errors: string[] = [];
-    link.on("ERROR", (payload) => errors.push(payload.message));
-    FakeSocket.instances[0].receive({ type: "ERROR", payload: { message: "Nope" } });
-    FakeSocket.instances[0].receive({ type: "ERROR", payload: { text: "wrong shape" } });
-    FakeSocket.instances[0].receive({ type: "SOMETHING_ELSE", payload: {} });
+    link.on("ERROR", (payload) => void errors.push(payload.message));
+    FakeSocket.at(0).receive({ type: "ERROR", payload: { message: "Nope" } });
+    FakeSocket.at(0).receive({ type: "ERROR", payload: { text: "wrong shape" } });
+    FakeSocket.at(0).receive({ type: "SOMETHING_ELSE", payload: {} });
     expect(errors).toEqual(["Nope"]);
+  });
+
+  it("logs an async handler's failure instead of leaving it unhandled", async () => {
+    const link = new LiveLink();
+    link.retain(7);
+    FakeSocket.at(0).open();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    link.on("ERROR", async () => {
+      throw new Error("peer left");
+    });
+    FakeSocket.at(0).receive({ type: "ERROR", payload: { message: "Nope" } });
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("Handling ERROR failed", new Error("peer left")));
+    logged.mockRestore();
   });
 });

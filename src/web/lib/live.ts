@@ -10,7 +10,7 @@ import {
 } from "@shared/contracts/live";
 import { useAuth } from "@web/features/auth/use-auth";
 
-type Handler = (payload: never) => void;
+type Handler = (payload: never) => void | Promise<void>;
 
 /**
  * The live link of spec §7: one WebSocket to /ws on the page's own host (wss on https), open only while
@@ -50,7 +50,8 @@ export class LiveLink {
     return true;
   }
 
-  on<T extends ServerEventType>(type: T, handler: (payload: ServerPayload<T>) => void): () => void {
+  /** Calls `handler` for each event of `type` until the returned function is called; an async handler's failure is logged. */
+  on<T extends ServerEventType>(type: T, handler: (payload: ServerPayload<T>) => void | Promise<void>): () => void {
     const set = this.handlers.get(type) ?? new Set();
     set.add(handler as Handler);
     this.handlers.set(type, set);
@@ -104,7 +105,10 @@ export class LiveLink {
     } catch {
       return;
     }
-    for (const handler of this.handlers.get(event.type) ?? []) (handler as (payload: unknown) => void)(event.payload);
+    for (const handler of this.handlers.get(event.type) ?? []) {
+      const done = (handler as (payload: unknown) => unknown)(event.payload);
+      if (done instanceof Promise) done.catch((error: unknown) => console.error(`Handling ${event.type} failed`, error));
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "../database";
 import { hashPassword } from "../../modules/auth/auth.service";
 import { welcomeNotifications } from "../../modules/notifications/notifications.repository";
 import { mimeTypeFor } from "../../media/mime";
+import { creditNamedMembers } from "../../modules/media/media.repository";
 import { demoContent } from "./demo-content";
 
 /** The password of every demo member, named in the README. */
@@ -87,6 +88,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
     }
 
     const creator = demoContent.members.find((member) => member.role === "admin") ?? demoContent.members[0];
+    if (!creator) throw new Error("Demo content names no members");
     const mediaIds: { id: number; type: string }[] = [];
     for (const item of demoContent.media) {
       const row = await trx
@@ -108,6 +110,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await creditNamedMembers(trx, row.id, item.artist);
       mediaIds.push({ id: row.id, type: item.type });
     }
 
@@ -178,6 +181,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
 
     // A few conversations between demo members, so Messaging is not empty.
     const [first, second, third] = demoContent.members.map((member) => userId(member.username));
+    if (first === undefined || second === undefined || third === undefined) throw new Error("Demo content needs at least three members");
     await trx
       .insertInto("messages")
       .values([
@@ -278,7 +282,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
       { media: sermons[0], position: 20 },
       { media: songs[2], position: 0 },
       ...(podcastEpisode ? [{ media: podcastEpisode, position: 30 }] : []),
-    ].filter((entry) => entry.media !== undefined);
+    ].flatMap(({ media, position }) => (media ? [{ media, position }] : []));
     if (listened.length > 0) {
       await trx
         .insertInto("play_history")

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
 import { unauthorized } from "../../http/errors";
@@ -31,10 +32,14 @@ export function requireViewer(request: FastifyRequest): UserRow {
 
 /**
  * Sessions: a random 256-bit token in an HttpOnly, SameSite=Lax cookie; only its SHA-256 is stored,
- * so a leaked database cannot be replayed as cookies.
+ * so a leaked database cannot be replayed as cookies. A session slides forward while used, but never lasts
+ * longer than SESSION_ABSOLUTE_DAYS from sign-in.
  */
-export function createSessionManager(config: Config, sessions: SessionsRepository) {
+export function createSessionManager(config: Config, sessions: SessionsRepository, clock: Clock) {
   const lifetime = (persistent: boolean) => (persistent ? config.sessionRememberMs : config.sessionIdleMs);
+  /** The expiry a session gets when started or used at `now`: its sliding lifetime, never past the absolute one. */
+  const expiryAt = (now: number, createdAt: number, persistent: boolean) =>
+    new Date(Math.min(now + lifetime(persistent), createdAt + config.sessionAbsoluteMs)).toISOString();
   const secure = (request: FastifyRequest) =>
     config.cookieSecure === "true" || (config.cookieSecure === "auto" && request.protocol === "https");
 
@@ -46,17 +51,16 @@ export function createSessionManager(config: Config, sessions: SessionsRepositor
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const id = hashToken(token);
-      const now = new Date();
-      const found = await sessions.findValid(id, now.toISOString());
+      const now = clock.now();
+      const found = await sessions.findValid(id, new Date(now).toISOString(), new Date(now - config.sessionAbsoluteMs).toISOString());
       if (!found) {
         reply?.clearCookie(SESSION_COOKIE, { path: "/" });
         return;
       }
       request.viewer = found.user;
       request.sessionId = id;
-      if (now.getTime() - Date.parse(found.lastSeenAt) > TOUCH_INTERVAL_MS) {
-        const expiresAt = new Date(now.getTime() + lifetime(found.persistent)).toISOString();
-        await sessions.touch(id, now.toISOString(), expiresAt);
+      if (now - Date.parse(found.lastSeenAt) > TOUCH_INTERVAL_MS) {
+        await sessions.touch(id, new Date(now).toISOString(), expiryAt(now, Date.parse(found.createdAt), found.persistent));
       }
     },
 
@@ -65,21 +69,15 @@ export function createSessionManager(config: Config, sessions: SessionsRepositor
       if (request.sessionId) await sessions.delete(request.sessionId);
       const token = randomBytes(32).toString("base64url");
       const id = hashToken(token);
-      const now = new Date();
-      await sessions.create({
-        id,
-        userId,
-        persistent,
-        now: now.toISOString(),
-        expiresAt: new Date(now.getTime() + lifetime(persistent)).toISOString(),
-      });
+      const now = clock.now();
+      await sessions.create({ id, userId, persistent, now: new Date(now).toISOString(), expiresAt: expiryAt(now, now, persistent) });
       request.sessionId = id;
       reply.setCookie(SESSION_COOKIE, token, {
         path: "/",
         httpOnly: true,
         sameSite: "lax",
         secure: secure(request),
-        ...(persistent ? { maxAge: Math.floor(config.sessionRememberMs / 1000) } : {}),
+        ...(persistent ? { maxAge: Math.floor(Math.min(config.sessionRememberMs, config.sessionAbsoluteMs) / 1000) } : {}),
       });
     },
 

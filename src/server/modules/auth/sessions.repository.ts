@@ -4,6 +4,7 @@ import type { DB, UserRow } from "../../db/schema";
 export interface SessionWithUser {
   sessionId: string;
   persistent: boolean;
+  createdAt: string;
   lastSeenAt: string;
   user: UserRow;
 }
@@ -25,20 +26,20 @@ export function createSessionsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The unexpired session with this id and its member, in one query. It runs on every API request,
-     * so it is one fixed SQL text rather than a query-builder tree built each time.
+     * The unexpired session with this id, begun after `createdAfter` (the absolute lifetime), and its member, in one
+     * query. It runs on every API request, so it is one fixed SQL text rather than a query-builder tree built each time.
      */
-    async findValid(id: string, now: string): Promise<SessionWithUser | undefined> {
-      const { rows } = await sql<UserRow & { sessionId: string; persistent: number; lastSeenAt: string }>`
-        select s.id as "sessionId", s."persistent", s."lastSeenAt",
+    async findValid(id: string, now: string, createdAfter: string): Promise<SessionWithUser | undefined> {
+      const { rows } = await sql<UserRow & { sessionId: string; persistent: number; sessionCreatedAt: string; lastSeenAt: string }>`
+        select s.id as "sessionId", s."persistent", s."createdAt" as "sessionCreatedAt", s."lastSeenAt",
           u.id, u."username", u."displayName", u."email", u."passwordHash", u."bio", u."profileImageUrl",
           u."accountType", u."role", u."createdAt", u."passwordChangedAt"
         from sessions s join users u on u.id = s."userId"
-        where s.id = ${id} and s."expiresAt" > ${now}`.execute(db);
+        where s.id = ${id} and s."expiresAt" > ${now} and s."createdAt" > ${createdAfter}`.execute(db);
       const row = rows[0];
       if (!row) return undefined;
-      const { sessionId, persistent, lastSeenAt, ...user } = row;
-      return { sessionId, persistent: Number(persistent) === 1, lastSeenAt, user };
+      const { sessionId, persistent, sessionCreatedAt, lastSeenAt, ...user } = row;
+      return { sessionId, persistent: Number(persistent) === 1, createdAt: sessionCreatedAt, lastSeenAt, user };
     },
 
     async touch(id: string, now: string, expiresAt: string) {
@@ -56,8 +57,13 @@ export function createSessionsRepository(db: Kysely<DB>) {
       await query.execute();
     },
 
-    async deleteExpired(now: string) {
-      await db.deleteFrom("sessions").where("expiresAt", "<=", now).execute();
+    /** Removes sessions that expired, or that began before `createdBefore` (the absolute lifetime); answers how many. */
+    async deleteExpired(now: string, createdBefore: string): Promise<number> {
+      const result = await db
+        .deleteFrom("sessions")
+        .where((eb) => eb.or([eb("expiresAt", "<=", now), eb("createdAt", "<=", createdBefore)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -59,6 +59,19 @@ export function createEventsRepository(db: Kysely<DB>) {
       return rows.map(shape);
     },
 
+    /** The next events to start, soonest first, cancelled ones left out: what a visitor's bell lists. */
+    async nextToStart(now: string, limit: number) {
+      return db
+        .selectFrom("events")
+        .select(["id", "title", "location", "startTime", "createdAt"])
+        .where("startTime", ">", now)
+        .where("cancelledAt", "is", null)
+        .orderBy("startTime")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     /** Events for the calendar feed: everything ending after `since`, cancelled ones included so apps drop them. */
     async forFeed(since: string, limit = 500) {
       const rows = await withFigures(null)

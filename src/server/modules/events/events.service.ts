@@ -1,17 +1,18 @@
-import type { Kysely } from "kysely";
 import { eventMessages } from "@shared/contracts/events";
-import type { DB, UserRow } from "../../db/schema";
+import { notificationMessages } from "@shared/contracts/notifications";
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
-import { createNotificationsRepository } from "../notifications/notifications.repository";
+import { createNotificationsService } from "../notifications/notifications.service";
 import { type EventChanges, createEventsRepository } from "./events.repository";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
 /** The calendar's rules: admins manage events; members answer events that are not cancelled. */
-export function createEventsService(db: Kysely<DB>) {
-  const events = createEventsRepository(db);
-  const notifications = createNotificationsRepository(db);
+export function createEventsService(ctx: AppContext) {
+  const events = createEventsRepository(ctx.db);
+  const notifications = createNotificationsService(ctx);
 
   const requireEvent = async (id: number, viewerId: number | null) => {
     const event = await events.findById(id, viewerId);
@@ -23,6 +24,11 @@ export function createEventsService(db: Kysely<DB>) {
     events,
     requireEvent,
 
+    /** Events not yet over, events that have ended, or all of them, as of now. */
+    async list(viewer: Viewer | null, when: "upcoming" | "past" | "all", limit: number) {
+      return events.list({ viewerId: viewer?.id ?? null, when, now: ctx.clock.iso(), limit });
+    },
+
     async create(viewer: Viewer, input: { title: string; description: string; location: string; startTime: string; endTime: string }) {
       if (!policies.manageEvents(viewer)) throw forbidden();
       const id = await events.create({
@@ -30,7 +36,7 @@ export function createEventsService(db: Kysely<DB>) {
         startTime: new Date(input.startTime).toISOString(),
         endTime: new Date(input.endTime).toISOString(),
         createdBy: viewer.id,
-        createdAt: new Date().toISOString(),
+        createdAt: ctx.clock.iso(),
       });
       return requireEvent(id, viewer.id);
     },
@@ -53,14 +59,17 @@ export function createEventsService(db: Kysely<DB>) {
     async cancel(viewer: Viewer, id: number) {
       if (!policies.manageEvents(viewer)) throw forbidden();
       const event = await requireEvent(id, viewer.id);
-      const now = new Date().toISOString();
-      await events.cancel(id, now);
+      await events.cancel(id, ctx.clock.iso());
       if (!event.cancelledAt) {
         // Everyone who said they were coming hears about it.
         const going = await events.goingMemberIds(id);
-        await notifications.add(
-          going.map((userId) => ({ userId, title: "Event Cancelled", body: `${event.title} has been cancelled.`, link: "/events" })),
-          now,
+        await notifications.notify(
+          going.map((userId) => ({
+            userId,
+            title: notificationMessages.eventCancelledTitle,
+            body: notificationMessages.eventCancelled(event.title),
+            link: "/events",
+          })),
         );
       }
       return requireEvent(id, viewer.id);
@@ -69,7 +78,7 @@ export function createEventsService(db: Kysely<DB>) {
     async rsvp(viewer: Viewer, id: number, status: "going" | "not_going") {
       const event = await requireEvent(id, viewer.id);
       if (event.cancelledAt) throw conflict(eventMessages.eventCancelled, "event_cancelled");
-      const goingCount = await events.rsvp(id, viewer.id, status, new Date().toISOString());
+      const goingCount = await events.rsvp(id, viewer.id, status, ctx.clock.iso());
       return { status, goingCount };
     },
   };

@@ -1,12 +1,12 @@
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { eventMessages } from "@shared/contracts/events";
+import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { buildCalendar, escapeText, foldLine } from "./ical";
 
 const HOUR = 3_600_000;
-const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
 /** Parses an iCalendar text with ical.js and answers its VEVENTs as ical.js Events. */
 function parseEvents(text: string) {
@@ -49,6 +49,7 @@ describe("iCalendar writer", () => {
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(events).toHaveLength(1);
     const [event] = events;
+    assert.isDefined(event);
     expect(event.uid).toBe("event-7@example.org");
     expect(event.summary).toBe("Youth Night, Worship; Games");
     expect(event.description).toBe(description);
@@ -68,8 +69,11 @@ describeEachDatabase("events", (dialect) => {
   let member: Member;
   let other: Member;
   let admin: Member;
+  // The app reads this clock; it starts at the real time because the .ics feed still reads the system clock.
+  const clock = createManualClock(Date.now());
+  const inHours = (hours: number) => new Date(clock.now() + hours * HOUR).toISOString();
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {}, undefined, clock);
     member = await registerMember(t.app);
     other = await registerMember(t.app);
     admin = await registerMember(t.app, { displayName: "Admin" });
@@ -198,6 +202,7 @@ describeEachDatabase("events", (dialect) => {
     expect(cancelled.json().cancelledAt).not.toBeNull();
     const ics = (await t.app.inject({ method: "GET", url: `${url}.ics` })).body;
     const [parsed] = parseEvents(ics).events;
+    assert.isDefined(parsed);
     expect(parsed.sequence).toBe(2);
     expect(parsed.component.getFirstPropertyValue("status")).toBe("CANCELLED");
   });
@@ -212,12 +217,14 @@ describeEachDatabase("events", (dialect) => {
     expect(response.body.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const { events } = parseEvents(response.body);
     expect(events).toHaveLength(1);
-    expect(events[0].summary).toBe("Christmas Eve, Candlelight; Service");
-    expect(events[0].description).toBe("Carols\nand candles");
-    expect(events[0].location).toBe("Main Sanctuary");
-    expect(events[0].uid).toBe(`event-${created.id}@localhost`);
-    expect(events[0].startDate.toJSDate().getTime()).toBe(Math.floor(Date.parse(created.startTime) / 1000) * 1000);
-    expect(events[0].duration.toSeconds()).toBe(5400);
+    const [only] = events;
+    assert.isDefined(only);
+    expect(only.summary).toBe("Christmas Eve, Candlelight; Service");
+    expect(only.description).toBe("Carols\nand candles");
+    expect(only.location).toBe("Main Sanctuary");
+    expect(only.uid).toBe(`event-${created.id}@localhost`);
+    expect(only.startDate.toJSDate().getTime()).toBe(Math.floor(Date.parse(created.startTime) / 1000) * 1000);
+    expect(only.duration.toSeconds()).toBe(5400);
     expect((await t.app.inject({ method: "GET", url: "/api/events/999999.ics" })).statusCode).toBe(404);
   });
 
@@ -248,5 +255,16 @@ describeEachDatabase("events", (dialect) => {
   it("answers 404 for an unknown event and 400 for a malformed id", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/events/999999" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/events/abc" })).statusCode).toBe(400);
+  });
+
+  it("moves an event from upcoming to past when the app's clock passes its end", async () => {
+    const created = (await event("Evening Prayer", 1, 1)).json();
+    const listed = async (query: string) =>
+      (await t.app.inject({ method: "GET", url: `/api/events?${query}` })).json().map((e: { id: number }) => e.id) as number[];
+    expect(await listed("upcoming=true")).toContain(created.id);
+    expect(await listed("past=true")).not.toContain(created.id);
+    clock.advance(3 * HOUR);
+    expect(await listed("upcoming=true")).not.toContain(created.id);
+    expect(await listed("past=true")).toContain(created.id);
   });
 });

@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { type MediaRow, mediaColumns } from "../media/media.repository";
 
 export function createFavoritesRepository(db: Kysely<DB>) {
   return {
     /** A member's favorite media items, most recently added first. */
-    async listMediaForUser(userId: number, limit = 100) {
+    async listMediaForUser(userId: number, limit = 100): Promise<MediaRow[]> {
       return db
         .selectFrom("favorites")
         .innerJoin("media", "media.id", "favorites.mediaId")
-        .selectAll("media")
+        .select(mediaColumns)
         .where("favorites.userId", "=", userId)
         .orderBy("favorites.createdAt", "desc")
         .orderBy("favorites.mediaId", "desc")

@@ -1,46 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { favoriteResultSchema, mediaItemSchema } from "@shared/contracts/content";
-import { historyParamsSchema } from "@shared/contracts/history";
+import { favoritesRoutes as routes } from "@shared/contracts/favorites";
 import type { AppContext } from "../../context";
-import { notFound } from "../../http/errors";
-import { errorResponses } from "../../http/schemas";
-import { requireViewer } from "../auth/session";
-import { contentMessages } from "../content/content.routes";
-import { createContentRepository } from "../content/content.repository";
-import { presentMediaList } from "../content/content.service";
-import { createFavoritesRepository } from "./favorites.repository";
+import { mount } from "../../http/route";
+import { getViewer, requireViewer } from "../auth/session";
+import { createFavoritesService } from "./favorites.service";
 
-/** The signed-in member's favorites: list, add, remove. GET /api/users/{id}/favorites shows anyone's. */
+/** The signed-in member's favorites: list, add, remove; and any member's on their profile. */
 export async function favoritesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const favorites = createFavoritesRepository(ctx.db);
-  const content = createContentRepository(ctx.db);
-  const route = app.withTypeProvider<ZodTypeProvider>();
+  const favorites = createFavoritesService(ctx);
 
-  route.get("/favorites", { schema: { response: { 200: z.array(mediaItemSchema), ...errorResponses } } }, async (request) => {
-    const viewer = requireViewer(request);
-    return presentMediaList(content, await favorites.listMediaForUser(viewer.id), viewer.id);
-  });
+  mount(app, routes.list, async (request) => favorites.list(requireViewer(request)));
 
-  route.post(
-    "/favorites/:mediaId",
-    { schema: { params: historyParamsSchema, response: { 200: favoriteResultSchema, ...errorResponses } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      if (!(await content.findById(request.params.mediaId))) throw notFound(contentMessages.mediaNotFound);
-      await favorites.add(viewer.id, request.params.mediaId, new Date().toISOString());
-      return { favorited: true };
-    },
-  );
+  mount(app, routes.add, async (request) => favorites.add(requireViewer(request), request.params.mediaId));
 
-  route.delete(
-    "/favorites/:mediaId",
-    { schema: { params: historyParamsSchema, response: { 200: favoriteResultSchema, ...errorResponses } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      await favorites.remove(viewer.id, request.params.mediaId);
-      return { favorited: false };
-    },
-  );
+  mount(app, routes.remove, async (request) => favorites.remove(requireViewer(request), request.params.mediaId));
+
+  mount(app, routes.ofMember, async (request) => favorites.ofMember(request.params.id, getViewer(request)?.id ?? null));
 }

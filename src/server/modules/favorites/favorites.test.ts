@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { registerMember } from "../../test/factories";
 import { createMedia } from "../../test/media-factories";
@@ -7,8 +8,9 @@ describeEachDatabase("favorites", (dialect) => {
   let t: TestApp;
   let sermon: number;
   let song: number;
+  const clock = createManualClock();
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {}, undefined, clock);
     sermon = await createMedia(t.ctx.db, "sermon");
     song = await createMedia(t.ctx.db, "song");
   });
@@ -20,7 +22,7 @@ describeEachDatabase("favorites", (dialect) => {
   it("adds favorites, newest first, shows them on the member's profile list and counts them", async () => {
     const member = await registerMember(t.app);
     expect((await call("POST", `/api/favorites/${sermon}`, member.cookie)).json()).toEqual({ favorited: true });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(1_000);
     await call("POST", `/api/favorites/${song}`, member.cookie);
     // Adding twice changes nothing.
     expect((await call("POST", `/api/favorites/${song}`, member.cookie)).statusCode).toBe(200);

@@ -1,10 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 
 export function createGroupsRepository(db: Kysely<DB>) {
   return {
-    /** Every group with its member count (counted), and the viewer's membership, unread count and last message. */
-    async list(viewerId: number | null) {
+    /** Every group (or the one `groupId` names) with its member count (counted), and the viewer's membership, unread count and last message. */
+    async list(viewerId: number | null, groupId?: number) {
       const rows = await db
         .selectFrom("groups as g")
         .leftJoin("group_members as mine", (join) => join.onRef("mine.groupId", "=", "g.id").on("mine.userId", "=", viewerId ?? -1))
@@ -39,6 +39,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
             .where((w) => w.or([w("mine.lastReadAt", "is", null), w("m.createdAt", ">", w.ref("mine.lastReadAt"))]))
             .as("unreadCount"),
         ])
+        .$if(groupId !== undefined, (query) => query.where("g.id", "=", groupId!))
         .orderBy("g.id")
         .execute();
       return rows.map((row) => {
@@ -70,6 +71,19 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return Boolean(row);
     },
 
+    /** True when the two members belong to at least one common group. */
+    async shareAGroup(a: number, b: number): Promise<boolean> {
+      const row = await db
+        .selectFrom("group_members as mine")
+        .innerJoin("group_members as theirs", "theirs.groupId", "mine.groupId")
+        .select("mine.groupId")
+        .where("mine.userId", "=", a)
+        .where("theirs.userId", "=", b)
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     async groupIdsOf(userId: number): Promise<number[]> {
       const rows = await db.selectFrom("group_members").select("groupId").where("userId", "=", userId).execute();
       return rows.map((row) => row.groupId);
@@ -91,15 +105,6 @@ export function createGroupsRepository(db: Kysely<DB>) {
 
     async markRead(groupId: number, userId: number, now: string): Promise<void> {
       await db.updateTable("group_members").set({ lastReadAt: now }).where("groupId", "=", groupId).where("userId", "=", userId).execute();
-    },
-
-    async memberCount(groupId: number): Promise<number> {
-      const row = await db
-        .selectFrom("group_members")
-        .select(sql<number>`count(*)`.as("c"))
-        .where("groupId", "=", groupId)
-        .executeTakeFirstOrThrow();
-      return Number(row.c);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, expect, it } from "vitest";
+import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 
@@ -7,14 +8,15 @@ describeEachDatabase("groups API", (dialect) => {
   let ruth: Member;
   let boaz: Member;
   let groupId: number;
+  const clock = createManualClock();
   const call = (member: Member | null, method: "GET" | "POST", url: string) =>
     t.app.inject({ method, url, headers: member ? { cookie: member.cookie } : {} });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {}, undefined, clock);
     ruth = await registerMember(t.app);
     boaz = await registerMember(t.app);
-    const now = new Date().toISOString();
+    const now = clock.iso();
     const rows = await t.database.db
       .insertInto("groups")
       .values([
@@ -24,7 +26,9 @@ describeEachDatabase("groups API", (dialect) => {
       ])
       .returning("id")
       .execute();
-    groupId = rows[0].id;
+    const [first] = rows;
+    assert.isDefined(first);
+    groupId = first.id;
   });
   afterAll(async () => t.close());
 
@@ -54,7 +58,8 @@ describeEachDatabase("groups API", (dialect) => {
   it("shows group messages to members only, counts unread ones and clears them when read", async () => {
     await call(ruth, "POST", `/api/groups/${groupId}/join`);
     await call(boaz, "POST", `/api/groups/${groupId}/join`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Said a minute after they joined (and last read the group).
+    clock.advance(60_000);
     await t.database.db
       .insertInto("messages")
       .values({
@@ -63,7 +68,7 @@ describeEachDatabase("groups API", (dialect) => {
         groupId,
         roomCode: null,
         content: "Study at 7",
-        createdAt: new Date().toISOString(),
+        createdAt: clock.iso(),
         readAt: null,
       })
       .execute();

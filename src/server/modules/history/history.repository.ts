@@ -1,34 +1,40 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
+import { type Page, pageOf } from "../../http/pagination";
+import { type MediaRow, mediaColumns } from "../media/media.repository";
 
-export interface HistoryCursor {
+/** The keyset of the history: when the item was last played, then the entry's id. */
+export interface HistoryPosition {
   playedAt: string;
   id: number;
 }
 
+export type HistoryRow = MediaRow & { historyId: number; position: number; playedAt: string };
+
 export function createHistoryRepository(db: Kysely<DB>) {
   return {
-    /** The member's history, most recently played first, with the media joined in (one query). */
-    async list(userId: number, limit: number, cursor?: HistoryCursor) {
+    /** One page of the member's history, most recently played first, with the media joined in (one query). */
+    async list(userId: number, limit: number, after?: HistoryPosition): Promise<Page<HistoryRow>> {
       let query = db
         .selectFrom("play_history")
         .innerJoin("media", "media.id", "play_history.mediaId")
-        .selectAll("media")
+        .select(mediaColumns)
         .select(["play_history.id as historyId", "play_history.position as position", "play_history.playedAt as playedAt"])
         .where("play_history.userId", "=", userId);
-      if (cursor) {
+      if (after) {
         query = query.where((eb) =>
           eb.or([
-            eb("play_history.playedAt", "<", cursor.playedAt),
-            eb.and([eb("play_history.playedAt", "=", cursor.playedAt), eb("play_history.id", "<", cursor.id)]),
+            eb("play_history.playedAt", "<", after.playedAt),
+            eb.and([eb("play_history.playedAt", "=", after.playedAt), eb("play_history.id", "<", after.id)]),
           ]),
         );
       }
-      return query
+      const rows = await query
         .orderBy("play_history.playedAt", "desc")
         .orderBy("play_history.id", "desc")
         .limit(limit + 1)
         .execute();
+      return pageOf(rows, limit);
     },
 
     /** Remembers where the member stopped, without counting a play. */

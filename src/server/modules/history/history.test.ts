@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, expect, it } from "vitest";
+import { historyMessages } from "@shared/contracts/history";
+import { messages } from "@shared/messages";
+import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { registerMember } from "../../test/factories";
 import { createMedia } from "../../test/media-factories";
@@ -6,22 +9,23 @@ import { createMedia } from "../../test/media-factories";
 describeEachDatabase("history", (dialect) => {
   let t: TestApp;
   const media: number[] = [];
+  const clock = createManualClock();
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {}, undefined, clock);
     for (let i = 0; i < 5; i++) media.push(await createMedia(t.ctx.db, i % 2 ? "song" : "sermon"));
   });
   afterAll(async () => t.close());
 
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: object) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 3));
+  const tick = () => clock.advance(1_000);
 
   it("lists what the member played, most recent first, with the position to resume from", async () => {
     const member = await registerMember(t.app);
     await call("POST", `/api/content/media/${media[0]}/play`, member.cookie);
-    await pause();
+    tick();
     await call("POST", `/api/content/media/${media[1]}/play`, member.cookie);
-    await pause();
+    tick();
     expect((await call("PUT", `/api/history/${media[0]}`, member.cookie, { position: 95.5 })).statusCode).toBe(204);
     const history = (await call("GET", "/api/history", member.cookie)).json();
     expect(history.map((entry: { mediaId: number }) => entry.mediaId)).toEqual([media[0], media[1]]);
@@ -34,15 +38,18 @@ describeEachDatabase("history", (dialect) => {
     const member = await registerMember(t.app);
     for (const id of media) {
       await call("POST", `/api/content/media/${id}/play`, member.cookie);
-      await pause();
+      tick();
     }
     const first = await call("GET", "/api/history?limit=3", member.cookie);
     expect(first.json()).toHaveLength(3);
-    const next = /<([^>]+)>/.exec(first.headers.link as string)![1];
+    const [, next] = /<([^>]+)>/.exec(first.headers.link as string) ?? [];
+    assert.isDefined(next);
     const second = await call("GET", next, member.cookie);
     expect(second.json().map((e: { mediaId: number }) => e.mediaId)).toEqual([media[1], media[0]]);
     expect(second.headers.link).toBeUndefined();
-    expect((await call("GET", "/api/history?cursor=zzz", member.cookie)).statusCode).toBe(400);
+    const forged = await call("GET", "/api/history?cursor=zzz", member.cookie);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(messages.invalidCursor);
   });
 
   it("removes one entry and clears the rest, only for this member", async () => {
@@ -66,8 +73,8 @@ describeEachDatabase("history", (dialect) => {
     expect((await call("PUT", "/api/history/999999", member.cookie, { position: 1 })).statusCode).toBe(404);
     const negative = await call("PUT", `/api/history/${media[0]}`, member.cookie, { position: -3 });
     expect(negative.statusCode).toBe(400);
-    expect(negative.json().message).toBe("position must be 0 or more");
+    expect(negative.json().message).toBe(historyMessages.positionNegative);
     const missing = await call("PUT", `/api/history/${media[0]}`, member.cookie, {});
-    expect(missing.json().message).toBe("position is required");
+    expect(missing.json().message).toBe(historyMessages.positionRequired);
   });
 });

@@ -1,35 +1,36 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { type MessageSettings, defaultMessageSettings, messageSettingsSchema } from "@shared/contracts/messages";
 import type { DB, MessagesTable } from "../../db/schema";
-import type { Selectable } from "kysely";
+import { type Page, pageOf } from "../../http/pagination";
 
 export type MessageRow = Selectable<MessagesTable> & { senderName?: string };
-
-/** A keyset position (createdAt, id) as the opaque cursor of the API. */
-export function encodeMessageCursor(row: { createdAt: string; id: number }): string {
-  return Buffer.from(`${row.createdAt}|${row.id}`).toString("base64url");
-}
-
-export function decodeMessageCursor(cursor: string): { createdAt: string; id: number } | null {
-  const [createdAt, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const parsedId = Number(id);
-  if (!createdAt || !Number.isInteger(parsedId) || Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt, id: parsedId };
-}
+/** A keyset position in a message list (createdAt, id): the page holds the messages older than this one. */
+export type MessageKeyset = readonly [createdAt: string, id: number];
 
 export function createMessagesRepository(db: Kysely<DB>) {
   const withSender = () =>
     db.selectFrom("messages as m").innerJoin("users as s", "s.id", "m.senderId").selectAll("m").select("s.displayName as senderName");
 
-  /** Rows older than the cursor, newest first, at most `limit`. */
-  const before = <Q extends ReturnType<typeof withSender>>(query: Q, cursor: { createdAt: string; id: number } | null, limit: number) => {
+  /** A page of rows older than the cursor, newest first. */
+  const pageBefore = async <Q extends ReturnType<typeof withSender>>(
+    query: Q,
+    cursor: MessageKeyset | undefined,
+    limit: number,
+  ): Promise<Page<MessageRow>> => {
     let q = query;
     if (cursor) {
-      q = q.where((w) =>
-        w.or([w("m.createdAt", "<", cursor.createdAt), w.and([w("m.createdAt", "=", cursor.createdAt), w("m.id", "<", cursor.id)])]),
-      ) as Q;
+      const [createdAt, id] = cursor;
+      q = q.where((w) => w.or([w("m.createdAt", "<", createdAt), w.and([w("m.createdAt", "=", createdAt), w("m.id", "<", id)])])) as Q;
     }
-    return q.orderBy("m.createdAt", "desc").orderBy("m.id", "desc").limit(limit);
+    // One extra row tells whether an older page exists.
+    return pageOf(
+      await q
+        .orderBy("m.createdAt", "desc")
+        .orderBy("m.id", "desc")
+        .limit(limit + 1)
+        .execute(),
+      limit,
+    );
   };
 
   return {
@@ -49,26 +50,17 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return row;
     },
 
-    /** A page of the conversation between two members, newest first (the caller reverses it). */
-    async conversation(a: number, b: number, options: { limit: number; cursor: { createdAt: string; id: number } | null }) {
+    /** A page of the conversation between two members, newest first. */
+    async conversation(a: number, b: number, options: { limit: number; cursor: MessageKeyset | undefined }) {
       const query = withSender().where((w) =>
         w.or([w.and([w("m.senderId", "=", a), w("m.receiverId", "=", b)]), w.and([w("m.senderId", "=", b), w("m.receiverId", "=", a)])]),
       );
-      return before(query, options.cursor, options.limit).execute();
+      return pageBefore(query, options.cursor, options.limit);
     },
 
-    async groupMessages(groupId: number, options: { limit: number; cursor: { createdAt: string; id: number } | null }) {
-      return before(withSender().where("m.groupId", "=", groupId), options.cursor, options.limit).execute();
-    },
-
-    async roomMessages(roomCode: string, since: string, limit: number) {
-      return withSender()
-        .where("m.roomCode", "=", roomCode)
-        .where("m.createdAt", ">=", since)
-        .orderBy("m.createdAt", "desc")
-        .orderBy("m.id", "desc")
-        .limit(limit)
-        .execute();
+    /** A page of a group's messages, newest first. */
+    async groupMessages(groupId: number, options: { limit: number; cursor: MessageKeyset | undefined }) {
+      return pageBefore(withSender().where("m.groupId", "=", groupId), options.cursor, options.limit);
     },
 
     /** The viewer's latest direct messages, sent or received, newest first. */
@@ -119,10 +111,6 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return row ? { id: row.id, settings: readMessageSettings(row.settings ?? undefined) } : undefined;
     },
 
-    async findUser(id: number) {
-      return db.selectFrom("users").select(["id", "username", "displayName"]).where("id", "=", id).executeTakeFirst();
-    },
-
     /** The message toggles of a member (stored under `messages` in their user_settings JSON, beside other pages' settings). */
     async settings(userId: number): Promise<MessageSettings> {
       return (await this.settingsOf([userId])).get(userId) ?? { ...defaultMessageSettings };
@@ -151,18 +139,6 @@ export function createMessagesRepository(db: Kysely<DB>) {
           .execute();
         return merged;
       });
-    },
-
-    /** Test and bench helper: how many messages a conversation holds. */
-    async countBetween(a: number, b: number): Promise<number> {
-      const row = await db
-        .selectFrom("messages")
-        .select(sql<number>`count(*)`.as("c"))
-        .where((w) =>
-          w.or([w.and([w("senderId", "=", a), w("receiverId", "=", b)]), w.and([w("senderId", "=", b), w("receiverId", "=", a)])]),
-        )
-        .executeTakeFirstOrThrow();
-      return Number(row.c);
     },
   };
 }

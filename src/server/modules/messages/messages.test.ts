@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { messages } from "@shared/messages";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 
@@ -50,7 +51,7 @@ describeEachDatabase("messages API", (dialect) => {
     expect((await get(ruth, `/api/messages?userId=abc&otherUserId=${boaz.user.id}`)).statusCode).toBe(400);
     const badCursor = await get(ruth, `/api/messages?userId=${ruth.user.id}&otherUserId=${boaz.user.id}&cursor=zzz`);
     expect(badCursor.statusCode).toBe(400);
-    expect(badCursor.json().message).toBe("Invalid cursor.");
+    expect(badCursor.json().message).toBe(messages.invalidCursor);
   });
 
   it("answers the latest page oldest first, with a Link to older messages, and pages back without overlap", async () => {

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { registerMember } from "../../test/factories";
 
+const day = 86_400_000;
+const announced = "2025-12-01T09:00:00.000Z";
+
 describeEachDatabase("notifications and newsletter", (dialect) => {
   let t: TestApp;
+  const clock = createManualClock();
+  const at = (offset: number) => new Date(clock.now() + offset).toISOString();
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, {}, undefined, clock);
   });
   afterAll(async () => t.close());
 
   it("shows visitors the upcoming events, not the past or cancelled ones", async () => {
-    const day = 86_400_000;
-    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
     await t.database.db
       .insertInto("events")
       .values([
@@ -23,7 +27,7 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
           location: "Main Hall",
           createdBy: null,
           cancelledAt: null,
-          createdAt: at(0),
+          createdAt: announced,
         },
         {
           title: "Past Picnic",
@@ -33,7 +37,7 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
           location: "Park",
           createdBy: null,
           cancelledAt: null,
-          createdAt: at(0),
+          createdAt: announced,
         },
         {
           title: "Cancelled Choir",
@@ -43,19 +47,16 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
           location: "Chapel",
           createdBy: null,
           cancelledAt: at(0),
-          createdAt: at(0),
+          createdAt: announced,
         },
       ])
       .execute();
     const response = await t.app.inject({ method: "GET", url: "/api/notifications" });
     expect(response.statusCode).toBe(200);
-    expect(response.json().unreadCount).toBe(1);
     expect(response.json().items.map((i: { title: string }) => i.title)).toEqual(["Sunday Worship"]);
   });
 
   it("shows visitors at most the next three events, soonest first", async () => {
-    const day = 86_400_000;
-    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
     await t.database.db
       .insertInto("events")
       .values(
@@ -67,19 +68,46 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
           location: "Hall",
           createdBy: null,
           cancelledAt: null,
-          createdAt: at(0),
+          createdAt: announced,
         })),
       )
       .execute();
     const response = await t.app.inject({ method: "GET", url: "/api/notifications" });
-    expect(response.json().unreadCount).toBe(3);
     expect(response.json().items.map((i: { title: string }) => i.title)).toEqual(["In 0.5 days", "Sunday Worship", "In 3 days"]);
+  });
+
+  it("shows a visitor's events as upcoming events with their start, never unread and never as news that just arrived", async () => {
+    const answer = (await t.app.inject({ method: "GET", url: "/api/notifications" })).json();
+    expect(answer.unreadCount).toBe(0);
+    const sunday = answer.items.find((item: { title: string }) => item.title === "Sunday Worship");
+    expect(sunday).toEqual({
+      id: expect.any(Number),
+      title: "Sunday Worship",
+      body: "Main Hall",
+      link: "/events",
+      readAt: null,
+      createdAt: announced,
+      startsAt: at(day),
+    });
+    for (const item of answer.items) {
+      expect(Date.parse(item.startsAt)).toBeGreaterThan(clock.now());
+      expect(item.createdAt).toBe(announced);
+    }
+  });
+
+  it("drops an event from a visitor's bell once it has started, by the app's clock", async () => {
+    const before = (await t.app.inject({ method: "GET", url: "/api/notifications" })).json();
+    expect(before.items[0].title).toBe("In 0.5 days");
+    clock.advance(0.6 * day);
+    const after = (await t.app.inject({ method: "GET", url: "/api/notifications" })).json();
+    expect(after.items.map((i: { title: string }) => i.title)).toEqual(["Sunday Worship", "In 3 days", "In 4 days"]);
   });
 
   it("marks a member's notifications read, one or all", async () => {
     const member = await registerMember(t.app);
     const list = (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: member.cookie } })).json();
     expect(list.unreadCount).toBe(3);
+    expect(list.items.every((item: { startsAt: string | null }) => item.startsAt === null)).toBe(true);
     await t.app.inject({
       method: "POST",
       url: "/api/notifications/read",

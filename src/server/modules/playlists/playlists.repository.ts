@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { DB, PlaylistsTable } from "../../db/schema";
-import type { MediaRow } from "../content/media.presenter";
+import { type MediaRow, mediaColumns } from "../media/media.repository";
 
 export type PlaylistRow = Selectable<PlaylistsTable>;
 export type PlaylistItemRow = MediaRow & { itemId: number; playlistId: number; position: number; addedAt: string };
@@ -29,7 +29,7 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
       return db
         .selectFrom("playlist_items")
         .innerJoin("media", "media.id", "playlist_items.mediaId")
-        .selectAll("media")
+        .select(mediaColumns)
         .select([
           "playlist_items.id as itemId",
           "playlist_items.playlistId as playlistId",
@@ -111,4 +111,3 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
     },
   };
 }
-export type PlaylistsRepository = ReturnType<typeof createPlaylistsRepository>;

@@ -1,83 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idParamsSchema } from "@shared/contracts/common";
-import {
-  addPlaylistItemSchema,
-  createPlaylistSchema,
-  playlistItemParamsSchema,
-  playlistListQuerySchema,
-  playlistSchema,
-  reorderPlaylistSchema,
-  updatePlaylistSchema,
-} from "@shared/contracts/playlists";
+import { playlistsRoutes as routes } from "@shared/contracts/playlists";
 import type { AppContext } from "../../context";
-import { errorResponses } from "../../http/schemas";
+import { mount } from "../../http/route";
 import { getViewer, requireViewer } from "../auth/session";
-import { createContentRepository } from "../content/content.repository";
-import { createPlaylistsRepository } from "./playlists.repository";
 import { createPlaylistsService } from "./playlists.service";
 
+/** Playlists: anyone reads them; only their owner changes them. */
 export async function playlistsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createPlaylistsService(createPlaylistsRepository(ctx.db), createContentRepository(ctx.db));
-  const route = app.withTypeProvider<ZodTypeProvider>();
-  const one = { 200: playlistSchema, ...errorResponses };
+  const playlists = createPlaylistsService(ctx);
 
-  route.get(
-    "/playlists",
-    { schema: { querystring: playlistListQuerySchema, response: { 200: z.array(playlistSchema), ...errorResponses } } },
-    async (request) => {
-      const viewer = getViewer(request);
-      // Without userId: the signed-in member's own playlists; a visitor has none.
-      const userId = request.query.userId ?? viewer?.id;
-      if (userId === undefined) return [];
-      return service.listForUser(userId, viewer?.id ?? null);
-    },
-  );
+  mount(app, routes.list, async (request) => playlists.list(request.query.userId, getViewer(request)?.id ?? null));
 
-  route.get("/playlists/:id", { schema: { params: idParamsSchema, response: one } }, async (request) =>
-    service.get(request.params.id, getViewer(request)?.id ?? null),
-  );
+  mount(app, routes.get, async (request) => playlists.get(request.params.id, getViewer(request)?.id ?? null));
 
-  route.post(
-    "/playlists",
-    { schema: { body: createPlaylistSchema, response: { 201: playlistSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      const playlist = await service.create(viewer, request.body.name, request.body.description);
-      return reply.code(201).send(playlist);
-    },
-  );
+  mount(app, routes.create, async (request) => playlists.create(requireViewer(request), request.body.name, request.body.description));
 
-  route.patch("/playlists/:id", { schema: { params: idParamsSchema, body: updatePlaylistSchema, response: one } }, async (request) =>
-    service.update(requireViewer(request), request.params.id, request.body),
-  );
+  mount(app, routes.update, async (request) => playlists.update(requireViewer(request), request.params.id, request.body));
 
-  route.delete(
-    "/playlists/:id",
-    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errorResponses } } },
-    async (request, reply) => {
-      await service.delete(requireViewer(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  mount(app, routes.delete, async (request) => {
+    await playlists.delete(requireViewer(request), request.params.id);
+    return null;
+  });
 
-  route.post(
-    "/playlists/:id/items",
-    { schema: { params: idParamsSchema, body: addPlaylistItemSchema, response: { 201: playlistSchema, ...errorResponses } } },
-    async (request, reply) => {
-      const playlist = await service.addItem(requireViewer(request), request.params.id, request.body.mediaId);
-      return reply.code(201).send(playlist);
-    },
-  );
+  mount(app, routes.addItem, async (request) => playlists.addItem(requireViewer(request), request.params.id, request.body.mediaId));
 
-  route.delete("/playlists/:id/items/:itemId", { schema: { params: playlistItemParamsSchema, response: one } }, async (request) =>
-    service.removeItem(requireViewer(request), request.params.id, request.params.itemId),
-  );
+  mount(app, routes.removeItem, async (request) => playlists.removeItem(requireViewer(request), request.params.id, request.params.itemId));
 
-  route.put(
-    "/playlists/:id/items/order",
-    { schema: { params: idParamsSchema, body: reorderPlaylistSchema, response: one } },
-    async (request) => service.reorder(requireViewer(request), request.params.id, request.body.itemIds),
-  );
+  mount(app, routes.reorder, async (request) => playlists.reorder(requireViewer(request), request.params.id, request.body.itemIds));
 }

@@ -1,20 +1,23 @@
 import type { Playlist, UpdatePlaylist } from "@shared/contracts/playlists";
 import { playlistMessages } from "@shared/contracts/playlists";
+import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
-import type { ContentRepository } from "../content/content.repository";
-import { presentMediaList } from "../content/content.service";
-import type { PlaylistRow, PlaylistsRepository } from "./playlists.repository";
+import { createMediaService } from "../media/media.service";
+import { type PlaylistRow, createPlaylistsRepository } from "./playlists.repository";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
 /** Playlists are public to read; only their owner changes them. */
-export function createPlaylistsService(playlists: PlaylistsRepository, content: ContentRepository) {
+export function createPlaylistsService(ctx: AppContext) {
+  const playlists = createPlaylistsRepository(ctx.db);
+  const media = createMediaService(ctx);
+
   /** Playlists with their items, fetched in one batch for all of them. */
   async function present(rows: PlaylistRow[], viewerId: number | null): Promise<Playlist[]> {
     const items = await playlists.itemsOf(rows.map((row) => row.id));
-    const media = await presentMediaList(content, items, viewerId);
+    const presented = await media.present(items, viewerId);
     return rows.map((row) => ({
       id: row.id,
       userId: row.userId,
@@ -23,14 +26,9 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       playlistItems: items
-        .map((item, index) => ({ item, media: media[index] }))
+        .map((item, index) => ({ item, media: presented[index]! }))
         .filter(({ item }) => item.playlistId === row.id)
-        .map(({ item, media: presented }) => ({
-          id: item.itemId,
-          position: Number(item.position),
-          addedAt: item.addedAt,
-          media: presented,
-        })),
+        .map(({ item, media }) => ({ id: item.itemId, position: Number(item.position), addedAt: item.addedAt, media })),
     }));
   }
 
@@ -43,21 +41,24 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
 
   async function reload(id: number, viewerId: number): Promise<Playlist> {
     const [playlist] = await present([(await playlists.findById(id))!], viewerId);
-    return playlist;
+    return playlist!;
   }
 
-  const now = () => new Date().toISOString();
+  const now = () => ctx.clock.iso();
 
   return {
-    async listForUser(userId: number, viewerId: number | null) {
-      return present(await playlists.listForUser(userId), viewerId);
+    /** A member's playlists; without a member, the viewer's own, and a visitor has none. */
+    async list(userId: number | undefined, viewerId: number | null) {
+      const owner = userId ?? viewerId;
+      if (owner === null) return [];
+      return present(await playlists.listForUser(owner), viewerId);
     },
 
     async get(id: number, viewerId: number | null) {
       const row = await playlists.findById(id);
       if (!row) throw notFound(playlistMessages.notFound);
       const [playlist] = await present([row], viewerId);
-      return playlist;
+      return playlist!;
     },
 
     async create(viewer: Viewer, name: string, description: string | null | undefined) {
@@ -85,7 +86,7 @@ export function createPlaylistsService(playlists: PlaylistsRepository, content: 
 
     async addItem(viewer: Viewer, id: number, mediaId: number) {
       await owned(viewer, id);
-      if (!(await content.findById(mediaId))) throw notFound(playlistMessages.mediaNotFound);
+      await media.requireMedia(mediaId);
       const added = await playlists.addItem(id, mediaId, now());
       if (!added) throw conflict(playlistMessages.alreadyInPlaylist, "already_in_playlist");
       return reload(id, viewer.id);

@@ -8,13 +8,14 @@ export function countHashtags(contents: string[]): { tag: string; posts: number 
   const counts = new Map<string, { tag: string; posts: number }>();
   for (const content of contents) {
     const seen = new Set<string>();
-    for (const match of content.matchAll(HASHTAG)) {
-      const key = match[1].toLowerCase();
+    for (const [, tag] of content.matchAll(HASHTAG)) {
+      if (tag === undefined) continue; // not reached: the pattern's one group takes part in every match
+      const key = tag.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
       const entry = counts.get(key);
       if (entry) entry.posts += 1;
-      else counts.set(key, { tag: match[1], posts: 1 });
+      else counts.set(key, { tag, posts: 1 });
     }
   }
   return [...counts.values()].sort((a, b) => b.posts - a.posts || a.tag.localeCompare(b.tag));

@@ -5,11 +5,12 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMAGE_MAX_BYTES, postMessages } from "@shared/contracts/posts";
 import { HttpError, badRequest } from "../../http/errors";
+import { type ImageExtension, reencodeWithoutMetadata } from "../../media/images";
 
 /** Uploaded files live in MEDIA_DIR/uploads and are served by the media handler at /media/uploads/<name>. */
 export const UPLOADS_FOLDER = "uploads";
 
-const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
+const SIGNATURES: { ext: ImageExtension; test: (b: Buffer) => boolean }[] = [
   { ext: "jpg", test: (b) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: "png", test: (b) => b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { ext: "gif", test: (b) => b.length >= 6 && /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")) },
@@ -20,7 +21,7 @@ const SIGNATURES: { ext: string; test: (b: Buffer) => boolean }[] = [
 ];
 
 /** The file extension of an image judged by its first bytes, never by its name or declared type. */
-export function sniffImage(bytes: Buffer): string | null {
+export function sniffImage(bytes: Buffer): ImageExtension | null {
   return SIGNATURES.find((signature) => signature.test(bytes))?.ext ?? null;
 }
 
@@ -57,15 +58,20 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
   return { fields, file };
 }
 
-/** Checks an uploaded image by its bytes and stores it under a random name; answers its public URL. */
+/**
+ * Checks an uploaded image by its bytes, re-encodes it without its metadata (no EXIF, so no GPS position) and stores
+ * it under a random name; answers its public URL.
+ */
 export async function storeImage(mediaDir: string, bytes: Buffer, prefix: string): Promise<string> {
   if (bytes.length > IMAGE_MAX_BYTES) throw new HttpError(413, postMessages.imageTooLarge, "too_large");
   const ext = sniffImage(bytes);
   if (!ext) throw badRequest(postMessages.imageType, "unsupported_image");
+  const clean = await reencodeWithoutMetadata(bytes, ext);
+  if (!clean) throw badRequest(postMessages.imageType, "unsupported_image");
   const folder = path.join(mediaDir, UPLOADS_FOLDER);
   await fs.mkdir(folder, { recursive: true });
   const name = `${prefix}-${randomBytes(12).toString("hex")}.${ext}`;
-  await fs.writeFile(path.join(folder, name), bytes, { flag: "wx" });
+  await fs.writeFile(path.join(folder, name), clean, { flag: "wx" });
   return `/media/${UPLOADS_FOLDER}/${name}`;
 }
 

@@ -1,10 +1,9 @@
 import { type Kysely, type Transaction, sql } from "kysely";
 import type { DB } from "../../db/schema";
+import { pageOf } from "../../http/pagination";
 
-export interface Keyset {
-  createdAt: string;
-  id: number;
-}
+/** A position in a list ordered on (createdAt, id): the last item a page answered. */
+export type Keyset = [createdAt: string, id: number];
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -60,7 +59,7 @@ export function createPostsRepository(db: Kysely<DB>) {
       let query = postsWithAuthors(db, options.viewerId);
       if (options.userId !== undefined) query = query.where("posts.userId", "=", options.userId);
       if (options.before) {
-        const { createdAt, id } = options.before;
+        const [createdAt, id] = options.before;
         query = query.where((eb) => eb(eb.refTuple("posts.createdAt", "posts.id"), "<", eb.tuple(createdAt, id)));
       }
       const rows = await query
@@ -68,7 +67,8 @@ export function createPostsRepository(db: Kysely<DB>) {
         .orderBy("posts.id", "desc")
         .limit(options.limit + 1)
         .execute();
-      return { items: rows.slice(0, options.limit).map(shape), hasMore: rows.length > options.limit };
+      const page = pageOf(rows, options.limit);
+      return { ...page, items: page.items.map(shape) };
     },
 
     async findById(id: number, viewerId: number | null) {
@@ -147,7 +147,7 @@ export function createPostsRepository(db: Kysely<DB>) {
         ])
         .where("comments.postId", "=", postId);
       if (options.after) {
-        const { createdAt, id } = options.after;
+        const [createdAt, id] = options.after;
         query = query.where((eb) => eb(eb.refTuple("comments.createdAt", "comments.id"), ">", eb.tuple(createdAt, id)));
       }
       const rows = await query
@@ -155,15 +155,16 @@ export function createPostsRepository(db: Kysely<DB>) {
         .orderBy("comments.id", "asc")
         .limit(options.limit + 1)
         .execute();
+      const page = pageOf(rows, options.limit);
       return {
-        items: rows.slice(0, options.limit).map((row) => ({
+        ...page,
+        items: page.items.map((row) => ({
           id: row.id,
           postId: row.postId,
           content: row.content,
           createdAt: row.createdAt,
           user: { id: row.authorId, displayName: row.authorDisplayName, profileImageUrl: row.authorProfileImageUrl },
         })),
-        hasMore: rows.length > options.limit,
       };
     },
 

@@ -1,13 +1,17 @@
-import type { Kysely } from "kysely";
 import { postMessages } from "@shared/contracts/posts";
-import type { DB, UserRow } from "../../db/schema";
+import { notificationMessages } from "@shared/contracts/notifications";
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
-import { createNotificationsRepository } from "../notifications/notifications.repository";
+import { createNotificationsService } from "../notifications/notifications.service";
+import { createCommunityRepository } from "./community.repository";
 import { removeImage, storeImage } from "./image-upload";
-import { createPostsRepository } from "./posts.repository";
+import { type Keyset, createPostsRepository } from "./posts.repository";
 
 type Viewer = Pick<UserRow, "id" | "role" | "displayName">;
+
+const WEEK_MS = 7 * 86_400_000;
 
 /** The first words of a text for a notification, on a word boundary. */
 function excerpt(text: string, max = 80): string {
@@ -16,10 +20,13 @@ function excerpt(text: string, max = 80): string {
   return `${flat.slice(0, flat.lastIndexOf(" ", max) > 40 ? flat.lastIndexOf(" ", max) : max)}…`;
 }
 
-/** The community's rules: who may remove what, and where post images go. */
-export function createPostsService(db: Kysely<DB>, mediaDir: string) {
-  const posts = createPostsRepository(db);
-  const notifications = createNotificationsRepository(db);
+/** The community's rules: who may remove what, where post images go, who hears of a comment, and what "this week" is. */
+export function createPostsService(ctx: AppContext) {
+  const mediaDir = ctx.config.mediaDir;
+  const posts = createPostsRepository(ctx.db);
+  const community = createCommunityRepository(ctx.db);
+  const notifications = createNotificationsService(ctx);
+  const since = (ms: number) => new Date(ctx.clock.now() - ms).toISOString();
 
   const requirePost = async (postId: number) => {
     const post = await posts.findOwner(postId);
@@ -28,13 +35,21 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
   };
 
   return {
-    posts,
-    requirePost,
+    /** A page of the feed, newest first, before the given position. */
+    async list(viewer: Viewer | null, options: { userId?: number; limit: number; before?: Keyset }) {
+      return posts.list({ viewerId: viewer?.id ?? null, ...options });
+    },
+
+    async get(viewer: Viewer | null, postId: number) {
+      const post = await posts.findById(postId, viewer?.id ?? null);
+      if (!post) throw notFound(postMessages.postNotFound);
+      return post;
+    },
 
     async create(viewer: Viewer, content: string, image: Buffer | null) {
       const imageUrl = image ? await storeImage(mediaDir, image, "post") : null;
       try {
-        const id = await posts.create({ userId: viewer.id, content, imageUrl, createdAt: new Date().toISOString() });
+        const id = await posts.create({ userId: viewer.id, content, imageUrl, createdAt: ctx.clock.iso() });
         return (await posts.findById(id, viewer.id))!;
       } catch (error) {
         await removeImage(mediaDir, imageUrl);
@@ -44,27 +59,29 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
 
     async toggleLike(viewer: Viewer, postId: number) {
       await requirePost(postId);
-      return posts.toggleLike(postId, viewer.id, new Date().toISOString());
+      return posts.toggleLike(postId, viewer.id, ctx.clock.iso());
+    },
+
+    /** A page of a post's comments, oldest first, after the given position. */
+    async comments(postId: number, options: { limit: number; after?: Keyset }) {
+      await requirePost(postId);
+      return posts.listComments(postId, options);
     },
 
     /** Adds a comment and tells the post's author, unless they answered their own post. */
     async addComment(viewer: Viewer, postId: number, content: string) {
-      const now = new Date().toISOString();
-      const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: now });
+      const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: ctx.clock.iso() });
       if (commentId === undefined) throw notFound(postMessages.postNotFound);
       const post = await posts.findOwner(postId);
       if (post && post.userId !== viewer.id) {
-        await notifications.add(
-          [
-            {
-              userId: post.userId,
-              title: "New Comment",
-              body: `${viewer.displayName} commented on your post: "${excerpt(content)}"`,
-              link: `/community/${postId}`,
-            },
-          ],
-          now,
-        );
+        await notifications.notify([
+          {
+            userId: post.userId,
+            title: notificationMessages.newCommentTitle,
+            body: notificationMessages.newComment(viewer.displayName, excerpt(content)),
+            link: `/community/${postId}`,
+          },
+        ]);
       }
       const row = (await posts.findComment(postId, commentId))!;
       return {
@@ -80,7 +97,7 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
     async remove(viewer: Viewer, postId: number) {
       const post = await requirePost(postId);
       if (!policies.deleteOwnedOrModerate(viewer, post.userId)) throw forbidden();
-      await posts.remove(postId, new Date().toISOString());
+      await posts.remove(postId, ctx.clock.iso());
       await removeImage(mediaDir, post.imageUrl);
     },
 
@@ -94,7 +111,7 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
 
     async report(viewer: Viewer, postId: number, reason: string) {
       await requirePost(postId);
-      return posts.report({ reporterId: viewer.id, postId, reason, createdAt: new Date().toISOString() });
+      return posts.report({ reporterId: viewer.id, postId, reason, createdAt: ctx.clock.iso() });
     },
 
     async listReports(viewer: Viewer, status: "open" | "resolved" | "all") {
@@ -104,7 +121,22 @@ export function createPostsService(db: Kysely<DB>, mediaDir: string) {
 
     async resolveReport(viewer: Viewer, reportId: number) {
       if (!policies.moderate(viewer)) throw forbidden();
-      if (!(await posts.resolveReport(reportId, new Date().toISOString()))) throw notFound(postMessages.reportNotFound);
+      if (!(await posts.resolveReport(reportId, ctx.clock.iso()))) throw notFound(postMessages.reportNotFound);
+    },
+
+    /** The Community Stats sidebar: this week is the last seven days. */
+    async stats() {
+      return community.stats(since(WEEK_MS));
+    },
+
+    /** Topics of the last four weeks. */
+    async trending(limit: number) {
+      return community.trending(since(4 * WEEK_MS), limit);
+    },
+
+    /** Groups by this week's messages. */
+    async activeGroups(limit: number) {
+      return community.activeGroups(since(WEEK_MS), limit);
     },
   };
 }

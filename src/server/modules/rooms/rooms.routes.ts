@@ -1,59 +1,63 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { createRoomSchema, iceServersSchema, roomCodeParamsSchema, roomListQuerySchema, roomSchema } from "@shared/contracts/rooms";
+import { roomsRoutes as routes } from "@shared/contracts/rooms";
 import type { AppContext } from "../../context";
-import { notFound } from "../../http/errors";
-import { errorResponses } from "../../http/schemas";
-import { requireViewer } from "../auth/session";
-import { createRoomsRepository } from "./rooms.repository";
+import { mount } from "../../http/route";
+import { getViewer, requireViewer } from "../auth/session";
+import { registerRoomsLive } from "./rooms.live";
 import { createRoomsService } from "./rooms.service";
 
-export async function roomsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const rooms = createRoomsRepository(ctx.db);
-  const service = createRoomsService(ctx.db, () => ctx.live);
-  const route = app.withTypeProvider<ZodTypeProvider>();
+/** How often each instance closes the rooms nobody joined in time (at most a minute late). */
+const EXPIRY_SWEEP_MS = 60_000;
 
-  route.post("/rooms", { schema: { body: createRoomSchema, response: { 201: roomSchema, ...errorResponses } } }, async (request, reply) => {
+/** Conference rooms: create, list the live ones, find by code, end; joining happens over the live link. */
+export async function roomsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const service = createRoomsService(ctx);
+  registerRoomsLive(ctx.live, service);
+
+  const sweep = setInterval(
+    () => {
+      service
+        .closeExpired()
+        .catch((error: unknown) => app.log.error({ err: error, event: "rooms_sweep_failed" }, "closing expired rooms failed"));
+    },
+    Math.min(EXPIRY_SWEEP_MS, ctx.config.roomEmptyGraceMs),
+  );
+  sweep.unref();
+  app.addHook("onClose", async () => clearInterval(sweep));
+  app.addHook("onReady", async () => {
+    await service
+      .releaseStaleMembers()
+      .catch((error: unknown) =>
+        app.log.error({ err: error, event: "rooms_release_failed" }, "releasing members left in rooms by a stopped process failed"),
+      );
+  });
+
+  mount(app, routes.create, async (request) => {
     const viewer = requireViewer(request);
     const room = await service.create(viewer.id, request.body);
     request.log.info({ event: "room_created", roomCode: room.roomCode, hostId: viewer.id }, "conference room created");
-    return reply.code(201).send(room);
+    return room;
   });
 
-  route.get(
-    "/rooms",
-    { schema: { querystring: roomListQuerySchema, response: { 200: z.array(roomSchema), ...errorResponses } } },
-    async (request) => {
-      requireViewer(request);
-      // Only active rooms are ever listed: closed ones have ended and can't be joined.
-      return rooms.listActive();
-    },
-  );
+  // Only live rooms are ever listed: closed or expired ones can't be joined.
+  mount(app, routes.list, async (request) => {
+    requireViewer(request);
+    return service.list();
+  });
 
-  route.get("/rooms/ice-servers", { schema: { response: { 200: iceServersSchema, ...errorResponses } } }, async (request) => {
+  mount(app, routes.iceServers, async (request) => {
     requireViewer(request);
     return { iceServers: ctx.config.iceServers };
   });
 
-  route.get(
-    "/rooms/:roomCode",
-    { schema: { params: roomCodeParamsSchema, response: { 200: roomSchema, ...errorResponses } } },
-    async (request) => {
-      const room = await rooms.findActiveByCode(request.params.roomCode);
-      if (!room) throw notFound("That conference does not exist or has ended.");
-      return room;
-    },
+  mount(app, routes.find, async (request) =>
+    service.find(request.params.roomCode, { userId: getViewer(request)?.id ?? null, ip: request.ip }),
   );
 
-  route.post(
-    "/rooms/:roomCode/close",
-    { schema: { params: roomCodeParamsSchema, response: { 204: z.null(), ...errorResponses } } },
-    async (request, reply) => {
-      const viewer = requireViewer(request);
-      await service.close(viewer, request.params.roomCode);
-      request.log.info({ event: "room_closed", roomCode: request.params.roomCode }, "conference room closed by its host");
-      return reply.code(204).send(null);
-    },
-  );
+  mount(app, routes.close, async (request) => {
+    const viewer = requireViewer(request);
+    await service.close(viewer, request.params.roomCode);
+    request.log.info({ event: "room_closed", roomCode: request.params.roomCode }, "conference room closed by its host");
+    return null;
+  });
 }

@@ -1,11 +1,14 @@
 import { randomInt } from "node:crypto";
 import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from "@shared/constants";
-import type { CreateRoomInput } from "@shared/contracts/rooms";
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import { forbidden, isUniqueViolation, notFound } from "../../http/errors";
-import type { LiveHub } from "../../live/hub";
+import { type Participant, type ServerEvent, liveErrors } from "@shared/contracts/live";
+import { type CreateRoomInput, roomMessages } from "@shared/contracts/rooms";
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
+import { HttpError, forbidden, isUniqueViolation, notFound } from "../../http/errors";
+import type { LiveConnection } from "../../live/hub";
+import type { ReleasedSeat, Seat } from "../../live/state";
 import { policies } from "../../policies";
+import type { ThrottleRule } from "../../throttle/throttle";
 import { createRoomsRepository } from "./rooms.repository";
 
 /** A room code: ROOM_CODE_LENGTH characters of A-Z and 0-9 from a cryptographic random source. */
@@ -15,13 +18,87 @@ export function generateRoomCode(): string {
   return code;
 }
 
+/** The live channel of a room, which is also the group of its seats. */
+export const roomChannel = (roomCode: string) => `room:${roomCode}`;
+const ROOM_PREFIX = roomChannel("");
+
 const CODE_ATTEMPTS = 8;
 
-export function createRoomsService(db: Kysely<DB>, live: () => LiveHub | undefined) {
-  const rooms = createRoomsRepository(db);
+interface JoinedRoom {
+  roomId: number;
+  roomCode: string;
+  hostId: number;
+}
+
+/**
+ * Conference rooms: creating (throttled per member), finding by code (throttled per member or address, found or
+ * not), joining a seat (capped at maxParticipants on every instance), the signalling relay between two members of
+ * the same room, and closing: when the host leaves, when the last member leaves, or when nobody joined in time.
+ */
+export function createRoomsService(ctx: AppContext) {
+  const rooms = createRoomsRepository(ctx.db);
+  const { config, clock, throttle, live: hub } = ctx;
+  const createRule: ThrottleRule = {
+    name: "room-create",
+    limit: config.roomCreateLimit,
+    windowMs: config.roomCreateWindowMs,
+    message: roomMessages.createThrottled,
+  };
+  const lookupRule: ThrottleRule = {
+    name: "room-lookup",
+    limit: config.roomLookupLimit,
+    windowMs: config.roomLookupWindowMs,
+    message: roomMessages.lookupThrottled,
+  };
+  /** Rooms created since then are live even while empty (their host is on the way). */
+  const liveSince = () => new Date(clock.now() - config.roomEmptyGraceMs).toISOString();
+  const participantsOf = (seats: Seat[]) => seats.map((seat) => JSON.parse(seat.value) as Participant);
+  const roomEvent = (roomCode: string, event: ServerEvent, extra: { except?: string; closesChannel?: boolean } = {}) =>
+    hub.publish(roomChannel(roomCode), event, extra);
+
+  /** The rooms each connection joined (a member's other tabs may not be in them). */
+  const joined = new WeakMap<LiveConnection, Map<string, JoinedRoom>>();
+  const joinedBy = (conn: LiveConnection) => {
+    let rooms = joined.get(conn);
+    if (!rooms) joined.set(conn, (rooms = new Map()));
+    return rooms;
+  };
+  /** The room, if this connection is in it (a room closed elsewhere unsubscribed it). */
+  const joinedRoom = (conn: LiveConnection, roomCode: string) =>
+    conn.isSubscribed(roomChannel(roomCode)) ? joined.get(conn)?.get(roomCode) : undefined;
+
+  /** Ends a room for everyone in it, on every instance. */
+  async function closeRoom(room: { roomId: number; roomCode: string }) {
+    await rooms.close(room.roomId, clock.iso());
+    await hub.seats.clear(roomChannel(room.roomCode));
+    await roomEvent(
+      room.roomCode,
+      { type: "ROOM_INFO", payload: { roomCode: room.roomCode, event: "ROOM_CLOSED" } },
+      { closesChannel: true },
+    );
+  }
+
+  /** A member's seat is gone: the host leaving, or the last member leaving, closes the room. */
+  async function seatLeft(room: JoinedRoom, userId: number, remaining: number) {
+    if (room.hostId === userId || remaining === 0) return closeRoom(room);
+    await rooms.removeMember(room.roomId, userId, clock.iso());
+    await roomEvent(room.roomCode, { type: "ROOM_INFO", payload: { roomCode: room.roomCode, event: "USER_LEFT", userId } });
+  }
+
+  async function leave(conn: LiveConnection, roomCode: string): Promise<boolean> {
+    const room = joinedRoom(conn, roomCode);
+    joined.get(conn)?.delete(roomCode);
+    if (!room) return false;
+    const { remaining } = await hub.seats.release(roomChannel(roomCode), conn.user.id);
+    await conn.unsubscribe(roomChannel(roomCode));
+    await seatLeft(room, conn.user.id, remaining);
+    return true;
+  }
+
   return {
-    /** Creates a room hosted by the viewer; the active-code unique index settles a (rare) clash with another active room. */
+    /** Creates a room hosted by the viewer; the active-code unique index settles a (rare) clash with another open room. */
     async create(hostId: number, input: Required<Pick<CreateRoomInput, "name" | "maxParticipants">> & { description?: string | null }) {
+      await throttle.take(createRule, hostId);
       for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
         const roomCode = generateRoomCode();
         try {
@@ -31,9 +108,9 @@ export function createRoomsService(db: Kysely<DB>, live: () => LiveHub | undefin
             roomCode,
             hostId,
             maxParticipants: input.maxParticipants,
-            createdAt: new Date().toISOString(),
+            createdAt: clock.iso(),
           });
-          return (await rooms.findActiveByCode(roomCode))!;
+          return (await rooms.findLiveByCode(roomCode, liveSince()))!;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
         }
@@ -41,13 +118,113 @@ export function createRoomsService(db: Kysely<DB>, live: () => LiveHub | undefin
       throw new Error("could not find a free room code");
     },
 
-    async close(viewer: { id: number; role: "member" | "creator" | "admin" }, roomCode: string) {
-      const room = await rooms.findActiveByCode(roomCode);
-      if (!room) throw notFound("That conference does not exist or has ended.");
-      if (!policies.changeOwned(viewer, room.hostId)) throw forbidden("Only the host can end this conference.");
-      const hub = live();
-      if (hub) await hub.closeRoom(room.id, room.roomCode);
-      else await rooms.close(room.id, new Date().toISOString());
+    /** The live rooms, newest first. */
+    list: () => rooms.listLive(liveSince()),
+
+    /** A live room by code; every look-up counts against the member's (or the address's) limit, so codes can't be guessed. */
+    async find(roomCode: string, requester: { userId: number | null; ip: string }) {
+      await throttle.take(lookupRule, requester.userId !== null ? `member:${requester.userId}` : `ip:${requester.ip}`);
+      const room = await rooms.findLiveByCode(roomCode, liveSince());
+      if (!room) throw notFound(roomMessages.notFound);
+      return room;
+    },
+
+    async close(viewer: Pick<UserRow, "id" | "role">, roomCode: string) {
+      const room = await rooms.findLiveByCode(roomCode, liveSince());
+      if (!room) throw notFound(roomMessages.notFound);
+      if (!policies.changeOwned(viewer, room.hostId)) throw forbidden(roomMessages.hostOnly);
+      await closeRoom({ roomId: room.id, roomCode: room.roomCode });
+    },
+
+    /** Closes the rooms nobody joined within the grace period (run now and then by every instance; idempotent). */
+    closeExpired: () => rooms.closeExpired(liveSince(), clock.iso()),
+
+    // ---------------------------------------------------------------- over the live link
+
+    /** Takes a seat: the joiner gets everyone present, the others get the newcomer. */
+    async join(conn: LiveConnection, roomCode: string) {
+      await throttle.take(lookupRule, `member:${conn.user.id}`);
+      const room = await rooms.findLiveByCode(roomCode, liveSince());
+      if (!room) throw new HttpError(404, liveErrors.roomNotFound, "room_not_found");
+      const participant: Participant = {
+        userId: conn.user.id,
+        username: conn.user.username,
+        displayName: conn.user.displayName,
+        isHost: room.hostId === conn.user.id,
+        video: true,
+        audio: true,
+      };
+      const channel = roomChannel(roomCode);
+      const wasIn = conn.isSubscribed(channel);
+      // Subscribe first, so nothing said in the room between taking the seat and subscribing is missed.
+      await conn.subscribe(channel);
+      const seats = await hub.seats.take(channel, conn.user.id, JSON.stringify(participant), room.maxParticipants);
+      if (!seats) {
+        if (!wasIn) await conn.unsubscribe(channel);
+        throw new HttpError(409, liveErrors.roomFull, "room_full");
+      }
+      joinedBy(conn).set(roomCode, { roomId: room.id, roomCode, hostId: room.hostId });
+      await rooms.addMember(room.id, conn.user.id, clock.iso());
+      conn.send({ type: "ROOM_INFO", payload: { roomCode, name: room.name, hostId: room.hostId, participants: participantsOf(seats) } });
+      await roomEvent(roomCode, { type: "ROOM_INFO", payload: { roomCode, event: "USER_JOINED", participant } }, { except: conn.id });
+    },
+
+    async leave(conn: LiveConnection, roomCode: string) {
+      if (!(await leave(conn, roomCode))) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
+    },
+
+    /** A closing connection leaves every room it was in. */
+    async leaveAll(conn: LiveConnection) {
+      for (const roomCode of [...(joined.get(conn)?.keys() ?? [])]) await leave(conn, roomCode);
+    },
+
+    /** Whether this connection is in the room (room chat and typing ask). */
+    isIn: (conn: LiveConnection, roomCode: string) => joinedRoom(conn, roomCode) !== undefined,
+
+    /** Signalling goes only between two members of the same room; fromUserId is the sender's own id. */
+    async relaySignal(conn: LiveConnection, target: { roomCode: string; targetUserId: number }, event: ServerEvent) {
+      if (!joinedRoom(conn, target.roomCode)) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
+      if (target.targetUserId === conn.user.id || !(await hub.seats.has(roomChannel(target.roomCode), target.targetUserId))) {
+        throw new HttpError(403, liveErrors.targetNotInRoom, "target_not_in_room");
+      }
+      await hub.toMember(target.targetUserId, event);
+    },
+
+    async updateMedia(conn: LiveConnection, roomCode: string, media: { video: boolean; audio: boolean }) {
+      if (!joinedRoom(conn, roomCode)) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
+      const channel = roomChannel(roomCode);
+      const seat = (await hub.seats.list(channel)).find((candidate) => candidate.memberId === conn.user.id);
+      if (seat) await hub.seats.update(channel, conn.user.id, JSON.stringify({ ...(JSON.parse(seat.value) as Participant), ...media }));
+      await roomEvent(roomCode, { type: "MEDIA_STATE", payload: { roomCode, userId: conn.user.id, ...media } }, { except: conn.id });
+    },
+
+    /**
+     * At startup: members the database still shows in a room without a live seat were left there by a process
+     * that died (one process killed, or every instance at once); they leave, which closes rooms whose host is gone.
+     */
+    async releaseStaleMembers() {
+      const closed = new Set<number>();
+      for (const present of await rooms.presentMembers()) {
+        if (closed.has(present.roomId)) continue;
+        const seats = await hub.seats.list(roomChannel(present.roomCode));
+        if (seats.some((seat) => seat.memberId === present.userId)) continue;
+        const room = { roomId: present.roomId, roomCode: present.roomCode, hostId: present.hostId };
+        if (present.hostId === present.userId || seats.length === 0) closed.add(present.roomId);
+        await seatLeft(room, present.userId, seats.length);
+      }
+    },
+
+    /** Seats left behind by an instance that stopped or died: as if each member had left. */
+    async seatsReleased(seats: ReleasedSeat[]) {
+      for (const seat of seats) {
+        if (!seat.group.startsWith(ROOM_PREFIX)) continue;
+        const roomCode = seat.group.slice(ROOM_PREFIX.length);
+        const room = await rooms.findOpenByCode(roomCode);
+        if (!room) continue;
+        const remaining = (await hub.seats.list(seat.group)).length;
+        await seatLeft({ roomId: room.id, roomCode, hostId: room.hostId }, seat.memberId, remaining);
+      }
     },
   };
 }
+export type RoomsService = ReturnType<typeof createRoomsService>;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "@shared/messages";
+import { buildApp } from "../../app";
+import { createContext } from "../../context";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { generateRoomCode } from "./rooms.service";
@@ -89,5 +91,39 @@ describeEachDatabase("rooms API", (dialect) => {
     expect((await call(guest, "GET", "/api/rooms/ice-servers")).json()).toEqual({
       iceServers: [{ urls: "stun:stun.example.org:3478" }, { urls: "turn:turn.example.org:3478", username: "u", credential: "p" }],
     });
+  });
+});
+
+describeEachDatabase("rooms left behind by a process that died", (dialect) => {
+  it("closes, when the app starts, the rooms whose host the database still shows present without a live seat", async () => {
+    const first = await buildTestApp(dialect);
+    const host = await registerMember(first.app);
+    const guest = await registerMember(first.app);
+    const call = (app: typeof first.app, member: Member, url: string) =>
+      app.inject({ method: "GET", url, headers: { cookie: member.cookie } });
+    const ghost = (
+      await first.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie: host.cookie }, payload: { name: "Ghost" } })
+    ).json();
+    const hostless = (
+      await first.app.inject({ method: "POST", url: "/api/rooms", headers: { cookie: guest.cookie }, payload: { name: "Hostless" } })
+    ).json();
+    // The killed process had seated them; its memory (or its lease) is gone, the database rows remain.
+    const now = new Date().toISOString();
+    await first.database.db
+      .insertInto("room_members")
+      .values([
+        { roomId: ghost.id, userId: host.user.id, joinedAt: now, leftAt: null },
+        { roomId: ghost.id, userId: guest.user.id, joinedAt: now, leftAt: null },
+        { roomId: hostless.id, userId: host.user.id, joinedAt: now, leftAt: null },
+      ])
+      .execute();
+    expect((await call(first.app, guest, `/api/rooms/${ghost.roomCode}`)).json().participants).toBe(2);
+
+    const restarted = await buildApp(createContext(first.ctx.config, first.database));
+    await restarted.ready();
+    expect((await call(restarted, guest, `/api/rooms/${ghost.roomCode}`)).statusCode).toBe(404);
+    expect((await call(restarted, guest, `/api/rooms/${hostless.roomCode}`)).statusCode).toBe(404);
+    await restarted.close();
+    await first.close();
   });
 });

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { MediaType } from "@shared/contracts/content";
 import type { Dialect } from "../../db/database";
 import type { DB } from "../../db/schema";
-import type { MediaRow } from "../content/media.presenter";
+import { type MediaRow, mediaColumnsSql } from "../media/media.repository";
 
 /** The words of a query, lower-cased, letters and digits only, so nothing reaches the search syntax unescaped. */
 export function searchTerms(query: string): string[] {
@@ -41,13 +41,12 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
 
   return {
     async media(terms: string[], type: MediaType, limit: number): Promise<MediaRow[]> {
-      const m = matching("media", "m", terms);
+      const m = matching("media", "media", terms);
       return run(sql<MediaRow>`
-        select m.id, m.title, m.description, m.type, m."categoryId", m.artist, m."thumbnailUrl", m."mediaUrl", m."mimeType",
-               m.duration, m."playCount", m."likesCount", m."uploadedBy", m."createdAt"
-        from media m ${m.join}
-        where ${m.where} and m.type = ${type}
-        order by ${m.rank}, m."playCount" desc, m.id desc
+        select ${mediaColumnsSql}
+        from media ${m.join}
+        where ${m.where} and media.type = ${type}
+        order by ${m.rank}, media."playCount" desc, media.id desc
         limit ${limit}`);
     },
 

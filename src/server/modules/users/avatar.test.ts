@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { postMessages } from "@shared/contracts/posts";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
+import { creditNamedMembers } from "../media/media.repository";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0c4e1a50000000049454e44ae426082",
@@ -78,24 +79,26 @@ describeEachDatabase("profile avatar and media", (dialect) => {
     expect(big.statusCode).toBe(413);
   });
 
-  it("lists the media a member published for the profile's Media tab", async () => {
+  it("lists the media naming a member for the profile's Media tab, not what they uploaded", async () => {
     const now = new Date().toISOString();
-    await t.ctx.db
+    const item = await t.ctx.db
       .insertInto("media")
       .values({
         title: "Grace Abounds",
         description: "",
         type: "sermon",
         categoryId: null,
-        artist: "",
+        artist: boaz.user.displayName,
         thumbnailUrl: null,
         mediaUrl: "/media/x.mp4",
         mimeType: "video/mp4",
         duration: 60,
-        uploadedBy: boaz.user.id,
+        uploadedBy: ruth.user.id,
         createdAt: now,
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await creditNamedMembers(t.ctx.db, item.id, boaz.user.displayName);
     const list = (await t.app.inject({ method: "GET", url: `/api/users/${boaz.user.id}/media` })).json();
     expect(list.map((m: { title: string }) => m.title)).toEqual(["Grace Abounds"]);
     expect((await t.app.inject({ method: "GET", url: `/api/users/${ruth.user.id}/media` })).json()).toEqual([]);

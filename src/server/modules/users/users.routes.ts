@@ -1,108 +1,33 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { errorSchema, idParamsSchema } from "@shared/contracts/common";
-import { postMessages } from "@shared/contracts/posts";
-import { mediaItemSchema } from "@shared/contracts/content";
-import { contactSchema, updateUserSchema, userSchema } from "@shared/contracts/users";
-import { messages } from "@shared/messages";
+import { usersRoutes as routes } from "@shared/contracts/users";
 import type { AppContext } from "../../context";
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
-import { errorResponses } from "../../http/schemas";
-import { policies } from "../../policies";
+import { mount } from "../../http/route";
 import { getViewer, requireViewer } from "../auth/session";
-import { createFavoritesRepository } from "../favorites/favorites.repository";
-import { enableMultipart, readMultipartForm, removeImage, storeImage } from "../posts/image-upload";
-import { createProfileMediaRepository } from "./profile-media.repository";
-import { presentUser } from "./users.presenter";
-import { createUsersRepository } from "./users.repository";
+import { enableMultipart, readMultipartForm } from "../posts/image-upload";
+import { createUsersService } from "./users.service";
 
-const contactsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(200),
-});
-
+/** Profiles, contacts and profile photos (a member's favorites and media are the favorites and media modules'). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
-  const users = createUsersRepository(ctx.db);
-  const favorites = createFavoritesRepository(ctx.db);
-  const route = app.withTypeProvider<ZodTypeProvider>();
-  const profileMedia = createProfileMediaRepository(ctx.db);
+  const service = createUsersService(ctx);
   await enableMultipart(app);
 
-  route.get(
-    "/users",
-    { schema: { querystring: contactsQuerySchema, response: { 200: z.array(contactSchema), ...errorResponses } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      return users.listContacts(viewer.id, { limit: request.query.limit, q: request.query.q || undefined });
-    },
-  );
+  mount(app, routes.contacts, async (request) => service.contacts(requireViewer(request), request.query));
 
-  route.get("/users/:id", { schema: { params: idParamsSchema, response: { 200: userSchema, ...errorResponses } } }, async (request) => {
-    const user = await users.findById(request.params.id);
-    if (!user) throw notFound(messages.userNotFoundTitle);
-    return presentUser(user, getViewer(request)?.id ?? null);
+  mount(app, routes.profile, async (request) => service.profile(request.params.id, getViewer(request)));
+
+  mount(app, routes.update, async (request) => {
+    const viewer = requireViewer(request);
+    const user = await service.update(viewer, request.params.id, request.body);
+    request.log.info({ event: "profile_updated", userId: viewer.id }, "profile updated");
+    return user;
   });
 
-  route.patch(
-    "/users/:id",
-    { schema: { params: idParamsSchema, body: updateUserSchema, response: { 200: userSchema, ...errorResponses } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      if (!policies.editProfile(viewer, request.params.id)) throw forbidden();
-      const { displayName, bio, email } = request.body;
-      if (email !== undefined && (await users.emailTaken(email, viewer.id))) throw conflict(messages.emailTaken, "email_taken");
-      try {
-        await users.update(viewer.id, {
-          ...(displayName !== undefined ? { displayName } : {}),
-          ...(bio !== undefined ? { bio: bio?.trim() ? bio.trim() : null } : {}),
-          ...(email !== undefined ? { email } : {}),
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(messages.emailTaken, "email_taken");
-        throw error;
-      }
-      request.log.info({ event: "profile_updated", userId: viewer.id }, "profile updated");
-      const user = await users.findById(viewer.id);
-      return presentUser(user!, viewer.id);
-    },
-  );
-
-  route.get(
-    "/users/:id/favorites",
-    { schema: { params: idParamsSchema, response: { 200: z.array(mediaItemSchema), ...errorResponses } } },
-    async (request) => {
-      const user = await users.findById(request.params.id);
-      if (!user) throw notFound(messages.userNotFoundTitle);
-      return favorites.listMediaForUser(user.id);
-    },
-  );
-
-  route.post(
-    "/users/:id/avatar",
-    { schema: { params: idParamsSchema, response: { 200: userSchema, ...errorResponses, 413: errorSchema } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      if (!policies.editProfile(viewer, request.params.id)) throw forbidden();
-      if (!request.isMultipart()) throw badRequest(postMessages.imageType, "unsupported_image");
-      const { file } = await readMultipartForm(request);
-      if (!file) throw badRequest(postMessages.imageType, "unsupported_image");
-      const previous = (await users.findById(viewer.id))?.profileImageUrl ?? null;
-      const profileImageUrl = await storeImage(ctx.config.mediaDir, file, `avatar-${viewer.id}`);
-      await users.update(viewer.id, { profileImageUrl });
-      await removeImage(ctx.config.mediaDir, previous);
-      request.log.info({ event: "avatar_updated", userId: viewer.id }, "avatar updated");
-      return presentUser((await users.findById(viewer.id))!, viewer.id);
-    },
-  );
-
-  route.get(
-    "/users/:id/media",
-    { schema: { params: idParamsSchema, response: { 200: z.array(mediaItemSchema), ...errorResponses } } },
-    async (request) => {
-      const user = await users.findById(request.params.id);
-      if (!user) throw notFound(messages.userNotFoundTitle);
-      return profileMedia.listPublishedBy(user.id);
-    },
-  );
+  mount(app, routes.avatar, async (request) => {
+    const viewer = requireViewer(request);
+    const user = await service.replaceAvatar(viewer, request.params.id, async () =>
+      request.isMultipart() ? (await readMultipartForm(request)).file : null,
+    );
+    request.log.info({ event: "avatar_updated", userId: viewer.id }, "avatar updated");
+    return user;
+  });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { userMessages } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
@@ -61,7 +62,9 @@ describeEachDatabase("users", (dialect) => {
   });
 
   it("answers 404 for an unknown member and 400 for a malformed id", async () => {
-    expect((await get("/api/users/999999")).statusCode).toBe(404);
+    const unknown = await get("/api/users/999999");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(userMessages.notFound);
     expect((await get("/api/users/999999/favorites")).statusCode).toBe(404);
     expect((await get("/api/users/not-a-number")).statusCode).toBe(400);
   });

@@ -11,32 +11,33 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
+import type { NotificationList } from "@shared/contracts/notifications";
 import { useAuth } from "@web/features/auth/use-auth";
-import { apiRequest } from "@web/lib/api";
+import { callRoute, routeKey, routeQuery } from "@web/lib/api";
 
-// The answer of GET /api/notifications; move to src/shared/contracts when the server's contract lands.
-type NotificationItem = {
-  id: number | string;
-  title: string;
-  body: string;
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-};
-type NotificationsAnswer = { unreadCount: number; items: NotificationItem[] };
+const NOTIFICATIONS_KEY = routeKey("GET /api/notifications");
+/** When an upcoming event starts, e.g. "Sun, Jan 5, 6:00 PM". */
+const eventStart = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
-const NOTIFICATIONS_KEY = ["/api/notifications"];
-
-/** The header's bell: a badge with the unread count (hidden at 0) and a menu of the items, marked read on opening. */
+/**
+ * The header's bell: a badge with the unread count (hidden at 0) and a menu of the items, marked read on opening.
+ * A visitor has no notifications: the menu lists the next events, each with when it starts (decision 0003).
+ */
 export function NotificationsMenu() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const { data } = useQuery<NotificationsAnswer>({ queryKey: NOTIFICATIONS_KEY });
+  const { data } = useQuery(routeQuery("GET /api/notifications"));
   const unread = data?.unreadCount ?? 0;
   const items = data?.items ?? [];
 
-  function updateCache(update: (current: NotificationsAnswer) => NotificationsAnswer) {
-    queryClient.setQueryData<NotificationsAnswer>(NOTIFICATIONS_KEY, (current) => (current ? update(current) : current));
+  function updateCache(update: (current: NotificationList) => NotificationList) {
+    queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, (current) => (current ? update(current) : current));
   }
 
   function handleOpenChange(open: boolean) {
@@ -50,7 +51,7 @@ export function NotificationsMenu() {
     updateCache((current) => ({ ...current, unreadCount: 0 }));
     // A visitor's items are the upcoming events: there is nothing to store for them.
     if (user) {
-      apiRequest("POST", "/api/notifications/read", {}).catch((error: unknown) => {
+      callRoute("POST /api/notifications/read", { body: {} }).catch((error: unknown) => {
         console.error("Could not mark notifications read", error);
       });
     }
@@ -78,7 +79,7 @@ export function NotificationsMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        <DropdownMenuLabel>{user ? "Notifications" : "Upcoming Events"}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {items.length === 0 ? (
           <p className="px-2.5 py-6 text-center text-sm text-muted-foreground">You're all caught up.</p>
@@ -88,11 +89,17 @@ export function NotificationsMenu() {
               const content = (
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <span className="flex items-center gap-2 font-medium">
-                    {item.readAt ? null : <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />}
+                    {item.readAt || item.startsAt ? null : <span className="size-2 shrink-0 rounded-full bg-primary" aria-hidden="true" />}
                     <span className="truncate">{item.title}</span>
                   </span>
                   <span className="line-clamp-2 text-xs text-muted-foreground">{item.body}</span>
-                  <span className="text-xs text-muted-foreground">{formatRelativeTime(item.createdAt)}</span>
+                  {item.startsAt ? (
+                    <time dateTime={item.startsAt} className="text-xs text-muted-foreground">
+                      Starts {eventStart.format(new Date(item.startsAt))}
+                    </time>
+                  ) : (
+                    <span className="text-xs text-muted-foreground">{formatRelativeTime(item.createdAt)}</span>
+                  )}
                 </span>
               );
               return item.link ? (

@@ -10,7 +10,6 @@ export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof 
   return <MenuPrimitive.Root modal={modal} {...props} />;
 }
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
 
 export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (

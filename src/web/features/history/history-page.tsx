@@ -73,6 +73,7 @@ export function HistoryPage() {
                 label="Listening history"
                 extra={(item, index) => {
                   const entry = entries[index];
+                  if (!entry) return null;
                   const resumeAt = startPosition({ resumePosition: entry.position, duration: item.duration });
                   return (
                     <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">

@@ -126,8 +126,7 @@ export function ConversationPanel(props: Props) {
   // The read receipt sits under the last of the viewer's messages the other member has read.
   const lastSeenId = (() => {
     if (peer.kind !== "user") return null;
-    for (let i = messages.length - 1; i >= 0; i -= 1) {
-      const m = messages[i];
+    for (const m of [...messages].reverse()) {
       if (m.senderId !== viewerId || m.id < 0) continue;
       if (m.readAt || (readUpTo && m.createdAt <= readUpTo)) return m.id;
     }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { Disc3, ListMusic, Music, Play, Plus, Search } from "lucide-react";
@@ -43,6 +43,8 @@ function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
   }, [songs]);
   if (!artist) return null;
   const [name, tracks] = artist;
+  const [lead] = tracks;
+  if (!lead) return null;
   const plays = tracks.reduce((sum, song) => sum + song.playCount, 0);
   const queue = tracks.map(toTrack);
   return (
@@ -55,8 +57,8 @@ function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
         </p>
       </div>
       <CardContent className="flex items-center justify-between gap-3 p-4">
-        <p className="line-clamp-2 text-sm text-muted-foreground">{tracks[0].description}</p>
-        <Button size="sm" onClick={() => player.playTrack(queue[0], queue)}>
+        <p className="line-clamp-2 text-sm text-muted-foreground">{lead.description}</p>
+        <Button size="sm" onClick={() => player.playTrack(toTrack(lead), queue)}>
           <Play className="fill-current" aria-hidden="true" />
           Play
         </Button>
@@ -157,9 +159,11 @@ export function MusicPage() {
   const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("music") });
   const history = useQuery<HistoryEntry[]>({ queryKey: mediaKeys.history, enabled: Boolean(user) });
 
-  const inCategory = (item: MediaItem) => categoryId === undefined || item.categoryId === categoryId;
-  const search = (item: MediaItem) => matchesSearch(query, item.title, item.artist) && inCategory(item);
-  const filtered = useMemo(() => (songs.data ?? []).filter(search), [songs.data, query, categoryId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const search = useCallback(
+    (item: MediaItem) => matchesSearch(query, item.title, item.artist) && (categoryId === undefined || item.categoryId === categoryId),
+    [query, categoryId],
+  );
+  const filtered = useMemo(() => (songs.data ?? []).filter(search), [songs.data, search]);
   const queue = useMemo(() => filtered.map(toTrack), [filtered]);
   const category = categories.data?.find((c) => c.id === categoryId);
   const recentlyPlayed = user

@@ -94,7 +94,7 @@ function TrackTable({ items, loading = false, label }: { items: MediaItem[]; loa
                           size="icon"
                           className="size-9"
                           aria-label={playing ? `Pause ${item.title}` : `Play ${item.title}`}
-                          onClick={() => (isCurrent ? player.toggle() : player.playTrack(queue[index], queue))}
+                          onClick={() => (isCurrent ? player.toggle() : player.playTrack(toTrack(item), queue))}
                         >
                           {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
                         </Button>

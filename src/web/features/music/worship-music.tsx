@@ -33,14 +33,14 @@ export function WorshipMusic() {
           <div className="grid gap-4 lg:grid-cols-2">
             <AudioPlayer track={queue[0]} queue={queue} />
             <ul className="grid gap-2 sm:grid-cols-2" aria-label="Worship songs">
-              {songs.map((song, index) => {
+              {songs.map((song) => {
                 const isCurrent = player.current?.id === song.id;
                 const playing = isCurrent && player.isPlaying;
                 return (
                   <li key={song.id}>
                     <button
                       type="button"
-                      onClick={() => (isCurrent ? player.toggle() : player.playTrack(queue[index], queue))}
+                      onClick={() => (isCurrent ? player.toggle() : player.playTrack(toTrack(song), queue))}
                       aria-label={playing ? `Pause ${song.title}` : `Play ${song.title}`}
                       aria-current={isCurrent ? "true" : undefined}
                       className={cn(

@@ -88,7 +88,7 @@ export function AudioPlayer({
       max={Math.max(duration, 0.1)}
       step={PLAYER_SEEK_STEP}
       value={[Math.min(time, duration)]}
-      onValueChange={([value]) => isCurrent && player.seek(value)}
+      onValueChange={([value]) => isCurrent && value !== undefined && player.seek(value)}
       disabled={!isCurrent}
     />
   );
@@ -163,7 +163,7 @@ export function AudioPlayer({
             max={1}
             step={PLAYER_VOLUME_STEP}
             value={[player.volume]}
-            onValueChange={([value]) => player.setVolume(value)}
+            onValueChange={([value]) => value !== undefined && player.setVolume(value)}
           />
         </div>
       </div>

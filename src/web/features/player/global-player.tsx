@@ -67,7 +67,7 @@ export function GlobalPlayer() {
               max={Math.max(duration, 0.1)}
               step={PLAYER_SEEK_STEP}
               value={[Math.min(player.currentTime, duration)]}
-              onValueChange={([value]) => player.seek(value)}
+              onValueChange={([value]) => value !== undefined && player.seek(value)}
             />
             <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(duration)}</span>
           </div>
@@ -81,7 +81,7 @@ export function GlobalPlayer() {
               max={1}
               step={PLAYER_VOLUME_STEP}
               value={[player.volume]}
-              onValueChange={([value]) => player.setVolume(value)}
+              onValueChange={([value]) => value !== undefined && player.setVolume(value)}
             />
           </div>
           <Button variant="ghost" size="icon" onClick={player.close} aria-label="Close player">

@@ -35,7 +35,7 @@ export function MediaList({
               size="icon"
               className="size-10 rounded-full"
               aria-label={playing ? `Pause ${item.title}` : `Play ${item.title}`}
-              onClick={() => (isCurrent ? player.toggle() : player.playTrack(queue[index], queue))}
+              onClick={() => (isCurrent ? player.toggle() : player.playTrack(toTrack(item), queue))}
             >
               {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
             </Button>

@@ -126,8 +126,13 @@ export function PlaylistPage() {
   const move = (index: number, delta: number) => {
     const order = items.map((item) => item.id);
     const [moved] = order.splice(index, 1);
+    if (moved === undefined) return;
     order.splice(index + delta, 0, moved);
     change.mutate({ method: "PUT", url: `/api/playlists/${data.id}/items/order`, body: { itemIds: order } });
+  };
+  const remove = (index: number) => {
+    const entry = items[index];
+    if (entry) change.mutate({ method: "DELETE", url: `/api/playlists/${data.id}/items/${entry.id}` });
   };
 
   return (
@@ -142,7 +147,7 @@ export function PlaylistPage() {
         description={`${data.description ? `${data.description} · ` : ""}${items.length} ${items.length === 1 ? "song" : "songs"} · ${formatDuration(items.reduce((sum, item) => sum + item.media.duration, 0))}`}
         actions={
           <>
-            <Button disabled={items.length === 0} onClick={() => player.playTrack(queue[0], queue)}>
+            <Button disabled={items.length === 0} onClick={() => queue[0] && player.playTrack(queue[0], queue)}>
               <Play className="fill-current" aria-hidden="true" />
               Play All
             </Button>
@@ -212,7 +217,7 @@ export function PlaylistPage() {
                       size="sm"
                       className="h-7 px-2"
                       disabled={change.isPending}
-                      onClick={() => change.mutate({ method: "DELETE", url: `/api/playlists/${data.id}/items/${items[index].id}` })}
+                      onClick={() => remove(index)}
                       aria-label={`Remove ${item.title} from the playlist`}
                     >
                       <X aria-hidden="true" />

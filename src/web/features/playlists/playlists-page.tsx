@@ -43,7 +43,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
       <Button
         size="sm"
         disabled={items.length === 0}
-        onClick={() => player.playTrack(queue[0], queue)}
+        onClick={() => queue[0] && player.playTrack(queue[0], queue)}
         aria-label={`Play ${playlist.name}`}
       >
         <Play className="fill-current" aria-hidden="true" />

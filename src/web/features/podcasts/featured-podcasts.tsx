@@ -46,7 +46,7 @@ export function FeaturedPodcasts() {
                   <p className="line-clamp-2 text-sm text-muted-foreground">{first.description}</p>
                   <Button
                     className="mt-auto w-fit"
-                    onClick={() => player.playTrack(queue[0], queue)}
+                    onClick={() => player.playTrack(toTrack(first), queue)}
                     aria-label={`Listen to ${first.title}`}
                   >
                     <Headphones aria-hidden="true" />
@@ -55,7 +55,7 @@ export function FeaturedPodcasts() {
                 </div>
               </Card>
               <ul className="flex flex-col gap-3">
-                {rest.map((item, index) => (
+                {rest.map((item) => (
                   <li key={item.id}>
                     <Card className="flex items-center gap-3 p-3">
                       <AlbumArt src={item.thumbnailUrl} className="size-16" />
@@ -69,7 +69,7 @@ export function FeaturedPodcasts() {
                         variant="secondary"
                         size="icon"
                         className="rounded-full"
-                        onClick={() => player.playTrack(queue[index + 1], queue)}
+                        onClick={() => player.playTrack(toTrack(item), queue)}
                         aria-label={`Listen to ${item.title}`}
                       >
                         <Play aria-hidden="true" />

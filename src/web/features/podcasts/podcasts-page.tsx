@@ -87,7 +87,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           </p>
           <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-            <Button onClick={() => player.playTrack(queue[0], queue)}>
+            <Button onClick={() => queue[0] && player.playTrack(queue[0], queue)}>
               <Play className="fill-current" aria-hidden="true" />
               Play Latest
             </Button>
@@ -108,7 +108,7 @@ function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: Med
   const queue = items.map(toTrack);
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Podcast episodes">
-      {items.map((item, index) => {
+      {items.map((item) => {
         const show = showOf(item);
         return (
           <li key={item.id}>
@@ -116,7 +116,7 @@ function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: Med
               item={item}
               badge={show ? <Badge variant="secondary">{show.name}</Badge> : undefined}
               action={
-                <Button size="sm" onClick={() => player.playTrack(queue[index]!, queue)} aria-label={`Listen to ${item.title}`}>
+                <Button size="sm" onClick={() => player.playTrack(toTrack(item), queue)} aria-label={`Listen to ${item.title}`}>
                   <Headphones aria-hidden="true" />
                   Listen
                 </Button>

@@ -18,7 +18,8 @@ const SHOWN_AT_FIRST = 8;
 
 /** What the signed-in creator has published, newest first, each with a link to it and Delete. */
 export function MyPublishedMedia({ userId }: { userId: number }) {
-  const key = ["/api/users", userId, "media"];
+  // What the member uploaded (their profile's Media tab lists what names them instead).
+  const key = ["/api/content/media", { uploadedBy: userId, limit: 100 }];
   const items = useQuery<MediaItem[]>({ queryKey: key });
   const [pending, setPending] = useState<MediaItem | null>(null);
   const [showAll, setShowAll] = useState(false);

@@ -114,8 +114,9 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
       for (const sender of pc.getSenders()) {
         if (sender.track?.kind !== "video") continue;
         const parameters = sender.getParameters();
-        if (!parameters.encodings?.length) continue;
-        parameters.encodings[0].maxBitrate = maxBitrate;
+        const [encoding] = parameters.encodings ?? [];
+        if (!encoding) continue;
+        encoding.maxBitrate = maxBitrate;
         void sender.setParameters(parameters).catch(() => {});
       }
     }

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { PUBLISH_MEDIA_MAX_BYTES, PUBLISH_THUMBNAIL_MAX_BYTES, publishingMessages } from "@shared/contracts/publishing";
 import { HttpError, badRequest } from "../../http/errors";
+import { reencodeWithoutMetadata } from "../../media/images";
 import { sniffImage } from "../posts/image-upload";
 
 /** Published files live in MEDIA_DIR/published and are served by the media handler at /media/published/<name>. */
@@ -22,7 +23,7 @@ const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(star
 export function sniffMedia(bytes: Buffer): SniffedMedia | null {
   if (bytes.length >= 3 && ascii(bytes, 0, 3) === "ID3") return { ext: "mp3", mimeType: "audio/mpeg" };
   // An MPEG audio frame header: 11 sync bits, and a layer other than the "reserved" 00 that AAC's ADTS uses.
-  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0 && (bytes[1] & 0x06) !== 0)
+  if (bytes.length >= 2 && bytes[0] === 0xff && (bytes.readUInt8(1) & 0xe0) === 0xe0 && (bytes.readUInt8(1) & 0x06) !== 0)
     return { ext: "mp3", mimeType: "audio/mpeg" };
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
     const brand = ascii(bytes, 8, 12);
@@ -37,7 +38,7 @@ export function sniffMedia(bytes: Buffer): SniffedMedia | null {
 }
 
 /** A thumbnail's extension when it is a JPEG, PNG or WebP image. */
-export function sniffThumbnail(bytes: Buffer): string | null {
+export function sniffThumbnail(bytes: Buffer): "jpg" | "png" | "webp" | null {
   const ext = sniffImage(bytes);
   return ext === "jpg" || ext === "png" || ext === "webp" ? ext : null;
 }
@@ -57,7 +58,7 @@ export interface PublishForm {
   discard(): Promise<void>;
 }
 
-const randomName = (ext: string) => `${Date.now().toString(36)}-${randomBytes(12).toString("hex")}.${ext}`;
+const randomName = (ext: string) => `${randomBytes(16).toString("hex")}.${ext}`;
 
 async function readHead(filePath: string, length: number): Promise<Buffer> {
   const handle = await fs.open(filePath, "r");
@@ -125,11 +126,13 @@ export async function readPublishForm(
         const bytes = Buffer.concat(chunks);
         if (bytes.length === 0) continue;
         const ext = sniffThumbnail(bytes);
-        if (!ext) throw badRequest(publishingMessages.thumbnailType, "unsupported_image");
+        // Re-encoded without metadata, so a photo's EXIF (GPS included) is never published.
+        const clean = ext && (await reencodeWithoutMetadata(bytes, ext));
+        if (!ext || !clean) throw badRequest(publishingMessages.thumbnailType, "unsupported_image");
         const name = randomName(ext);
         const filePath = path.join(folder, name);
         written.push(filePath);
-        await fs.writeFile(filePath, bytes, { flag: "wx" });
+        await fs.writeFile(filePath, clean, { flag: "wx" });
         form.thumbnail = { filePath, url: `/media/${PUBLISHED_FOLDER}/${name}` };
       } else {
         // An unexpected file part is drained and ignored.

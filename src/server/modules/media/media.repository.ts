@@ -1,103 +1,135 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { CategoryType, MediaSort, MediaType } from "@shared/contracts/content";
-import type { DB } from "../../db/schema";
-import type { MediaRow, ViewerMediaState } from "./media.presenter";
+import { type Insertable, type Kysely, type Selectable, type Updateable, sql } from "kysely";
+import type { MediaSort, MediaType } from "@shared/contracts/content";
+import type { DB, MediaTable } from "../../db/schema";
+import { type Page, pageOf } from "../../http/pagination";
+import { namesCredited } from "./credits";
 
-const MEDIA_COLUMNS = sql.raw(
-  `media.id, media.title, media.description, media.type, media."categoryId", media.artist, media."thumbnailUrl", media."mediaUrl", media."mimeType", media.duration, media."playCount", media."likesCount", media."uploadedBy", media."createdAt"`,
-);
+/** The one column list of a media row. */
+const MEDIA_FIELDS = [
+  "id",
+  "title",
+  "description",
+  "type",
+  "categoryId",
+  "artist",
+  "thumbnailUrl",
+  "mediaUrl",
+  "mimeType",
+  "duration",
+  "playCount",
+  "likesCount",
+  "uploadedBy",
+  "createdAt",
+] as const;
+
+/**
+ * The media row's columns, qualified. Every query that answers media items selects these: here, or for a list of
+ * another table joined to media (favorites, history, playlists) with `.select(mediaColumns)`.
+ */
+export const mediaColumns = MEDIA_FIELDS.map((field) => `media.${field}` as const);
+
+/** The same columns for a query written as an SQL template (the hot list, full-text search). */
+export const mediaColumnsSql = sql.join(mediaColumns.map((column) => sql.ref(column)));
+
+export type MediaRow = Selectable<MediaTable>;
+
+/** What the signed-in member has done with an item: liked it, saved it, and where they stopped. */
+export interface ViewerMediaState {
+  liked: boolean;
+  favorited: boolean;
+  resumePosition?: number;
+}
 
 /** The column each sort orders by (descending, then id descending). */
 const SORT_COLUMN = { latest: "createdAt", most_viewed: "playCount", most_liked: "likesCount" } as const;
 
-export interface MediaCursor {
-  sort: MediaSort;
-  value: string | number;
-  id: number;
-}
-
-/** An opaque keyset cursor: the sort it belongs to and the last row's sort value and id. */
-export function encodeMediaCursor(cursor: MediaCursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString("base64url");
-}
-
-/** Reads a cursor back; undefined when it is not one of ours or belongs to another sort. */
-export function decodeMediaCursor(text: string, sort: MediaSort): MediaCursor | undefined {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if (!Array.isArray(parsed) || parsed.length !== 3) return undefined;
-    const [cursorSort, value, id] = parsed as [unknown, unknown, unknown];
-    if (cursorSort !== sort || !Number.isInteger(id)) return undefined;
-    if (sort === "latest" ? typeof value !== "string" : !Number.isInteger(value)) return undefined;
-    return { sort, value: value as string | number, id: id as number };
-  } catch {
-    return undefined;
-  }
-}
-
 export interface MediaListOptions {
   type?: MediaType;
   categoryId?: number;
+  uploadedBy?: number;
   sort: MediaSort;
   limit: number;
-  cursor?: MediaCursor;
+  /** The last row of the previous page: its sort value and id. */
+  after?: { value: string | number; id: number };
 }
 
-export function createContentRepository(db: Kysely<DB>) {
-  const mediaColumns = [
-    "media.id",
-    "media.title",
-    "media.description",
-    "media.type",
-    "media.categoryId",
-    "media.artist",
-    "media.thumbnailUrl",
-    "media.mediaUrl",
-    "media.mimeType",
-    "media.duration",
-    "media.playCount",
-    "media.likesCount",
-    "media.uploadedBy",
-    "media.createdAt",
-  ] as const;
+/**
+ * Credits the members an item's speaker, artist or host line names, replacing earlier credits: a member is
+ * credited when a name on the line equals their display name (letter case aside).
+ */
+export async function creditNamedMembers(db: Kysely<DB>, mediaId: number, line: string): Promise<void> {
+  await db.deleteFrom("media_credits").where("mediaId", "=", mediaId).execute();
+  const names = namesCredited(line);
+  if (names.length === 0) return;
+  const lowered = names.map((name) => name.toLowerCase());
+  const members = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb.or([eb("displayName", "in", names), eb(eb.fn("lower", ["displayName"]), "in", lowered)]))
+    .execute();
+  if (members.length === 0) return;
+  await db
+    .insertInto("media_credits")
+    .values(members.map((member) => ({ mediaId, userId: member.id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
 
+/** The only place that reads and writes media rows, their likes, plays, reports and credits. */
+export function createMediaRepository(db: Kysely<DB>) {
   const selectMedia = () => db.selectFrom("media").select(mediaColumns);
-
-  function ordered<Q extends SelectQueryBuilder<DB, "media", MediaRow>>(query: Q, sort: MediaSort): Q {
-    const column = SORT_COLUMN[sort];
-    return query.orderBy(`media.${column}`, "desc").orderBy("media.id", "desc") as Q;
-  }
+  const mostPlayed = (type: MediaType, limit: number) =>
+    selectMedia().where("media.type", "=", type).orderBy("media.playCount", "desc").orderBy("media.id", "desc").limit(limit).execute();
 
   return {
     /**
-     * One page of media, newest or most played or most liked first; answers one extra row to tell a next page exists.
+     * One page of media, newest or most played or most liked first.
      * Written as one SQL template rather than with the builder: this is the library's hot read, and building the
      * query tree costs more than running it (see bench/cases.ts).
      */
-    async list(options: MediaListOptions): Promise<MediaRow[]> {
+    async list(options: MediaListOptions): Promise<Page<MediaRow>> {
       const column = sql.ref(`media.${SORT_COLUMN[options.sort]}`);
       const conditions = [sql`1 = 1`];
       if (options.type) conditions.push(sql`media.type = ${options.type}`);
       if (options.categoryId !== undefined) conditions.push(sql`media."categoryId" = ${options.categoryId}`);
-      if (options.cursor) {
-        const { value, id } = options.cursor;
+      if (options.uploadedBy !== undefined) conditions.push(sql`media."uploadedBy" = ${options.uploadedBy}`);
+      if (options.after) {
+        const { value, id } = options.after;
         conditions.push(sql`(${column} < ${value} or (${column} = ${value} and media.id < ${id}))`);
       }
       const result = await sql<MediaRow>`
-        select ${MEDIA_COLUMNS} from media
+        select ${mediaColumnsSql} from media
         where ${sql.join(conditions, sql` and `)}
         order by ${column} desc, media.id desc
         limit ${options.limit + 1}`.execute(db);
-      return result.rows;
+      return pageOf(result.rows, options.limit);
     },
 
     async findById(id: number): Promise<MediaRow | undefined> {
       return selectMedia().where("media.id", "=", id).executeTakeFirst();
     },
 
-    async findByIds(ids: number[]): Promise<MediaRow[]> {
-      if (ids.length === 0) return [];
-      return selectMedia().where("media.id", "in", ids).execute();
+    /** The media naming a member (speaker, artist, host), newest first. */
+    async creditedTo(userId: number, limit: number, after?: { createdAt: string; id: number }): Promise<Page<MediaRow>> {
+      let query = db
+        .selectFrom("media_credits")
+        .innerJoin("media", "media.id", "media_credits.mediaId")
+        .select(mediaColumns)
+        .where("media_credits.userId", "=", userId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb("media.createdAt", "<", after.createdAt),
+            eb.and([eb("media.createdAt", "=", after.createdAt), eb("media.id", "<", after.id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy("media.createdAt", "desc")
+        .orderBy("media.id", "desc")
+        .limit(limit + 1)
+        .execute();
+      return pageOf(rows, limit);
     },
 
     /** What the member has done with each item, in three batched look-ups (never one per row). */
@@ -115,27 +147,6 @@ export function createContentRepository(db: Kysely<DB>) {
       for (const row of favorites) state.get(row.mediaId)!.favorited = true;
       for (const row of history) state.get(row.mediaId)!.resumePosition = Number(row.position);
       return state;
-    },
-
-    /** Categories in their order of creation, each with how many items it holds. */
-    async listCategories(type?: CategoryType) {
-      let query = db
-        .selectFrom("categories")
-        .select(["categories.id", "categories.name", "categories.description", "categories.type"])
-        .select((eb) =>
-          eb
-            .selectFrom("media")
-            .select(eb.fn.countAll<number>().as("c"))
-            .whereRef("media.categoryId", "=", "categories.id")
-            .as("mediaCount"),
-        );
-      if (type) query = query.where("categories.type", "=", type);
-      const rows = await query.orderBy("categories.id").execute();
-      return rows.map((row) => ({ ...row, mediaCount: Number(row.mediaCount ?? 0) }));
-    },
-
-    async findCategory(id: number) {
-      return db.selectFrom("categories").select(["id", "name", "description", "type"]).where("id", "=", id).executeTakeFirst();
     },
 
     /** Counts a play atomically and, for a signed-in member, remembers it with the position reached. */
@@ -188,10 +199,7 @@ export function createContentRepository(db: Kysely<DB>) {
      * then the most played of the rest. Visitors get the most played.
      */
     async recommended(userId: number | null, type: MediaType, limit: number): Promise<MediaRow[]> {
-      if (userId === null)
-        return ordered(selectMedia().where("media.type", "=", type), "most_viewed")
-          .limit(limit)
-          .execute();
+      if (userId === null) return mostPlayed(type, limit);
       const playedCategories = db
         .selectFrom("play_history")
         .innerJoin("media as played", "played.id", "play_history.mediaId")
@@ -206,12 +214,10 @@ export function createContentRepository(db: Kysely<DB>) {
         .orderBy("media.id", "desc")
         .limit(limit)
         .execute();
-      if (rows.length > 0) return rows;
-      return ordered(selectMedia().where("media.type", "=", type), "most_viewed")
-        .limit(limit)
-        .execute();
+      return rows.length > 0 ? rows : mostPlayed(type, limit);
     },
 
+    /** One open report per member and item: a second answers the first. */
     async report(mediaId: number, reporterId: number, reason: string, now: string) {
       const existing = await db
         .selectFrom("reports")
@@ -230,27 +236,28 @@ export function createContentRepository(db: Kysely<DB>) {
       return { ...row, created: true };
     },
 
-    async subscriptions(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom("podcast_subscriptions")
-        .select("categoryId")
-        .where("userId", "=", userId)
-        .orderBy("createdAt")
-        .execute();
-      return rows.map((row) => row.categoryId);
+    /** Stores a published item and credits the members its speaker, artist or host line names. */
+    async insert(values: Insertable<MediaTable>): Promise<MediaRow> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto("media").values(values).returning(MEDIA_FIELDS).executeTakeFirstOrThrow();
+        await creditNamedMembers(trx, row.id, row.artist);
+        return row;
+      });
     },
 
-    async subscribe(userId: number, categoryId: number, now: string) {
-      await db
-        .insertInto("podcast_subscriptions")
-        .values({ userId, categoryId, createdAt: now })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+    /** Edits an item's words; a new speaker, artist or host line moves its credits with it. */
+    async update(id: number, values: Updateable<MediaTable>): Promise<MediaRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.updateTable("media").set(values).where("id", "=", id).returning(MEDIA_FIELDS).executeTakeFirst();
+        if (row && values.artist !== undefined) await creditNamedMembers(trx, row.id, row.artist);
+        return row;
+      });
     },
 
-    async unsubscribe(userId: number, categoryId: number) {
-      await db.deleteFrom("podcast_subscriptions").where("userId", "=", userId).where("categoryId", "=", categoryId).execute();
+    /** Deletes the item; likes, favorites, history, playlist entries and credits go with it by their foreign keys. */
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom("media").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }
-export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaMessages } from "@shared/contracts/content";
+import { messages } from "@shared/messages";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { createCategory, createMedia } from "../../test/media-factories";
@@ -95,7 +97,26 @@ describeEachDatabase("content", (dialect) => {
       expect((await get("/api/content/media?limit=101")).statusCode).toBe(400);
       const forged = await get("/api/content/media?cursor=not-a-cursor");
       expect(forged.statusCode).toBe(400);
-      expect(forged.json().message).toBe("Invalid cursor.");
+      expect(forged.json().message).toBe(messages.invalidCursor);
+    });
+
+    it("refuses a cursor of another sort with the one invalid-cursor message", async () => {
+      const first = await get("/api/content/media?type=sermon&sort=most_viewed&limit=2");
+      const cursor = first.headers["x-next-cursor"] as string;
+      expect(cursor).toBeTruthy();
+      expect((await get(`/api/content/media?type=sermon&sort=most_viewed&limit=2&cursor=${cursor}`)).statusCode).toBe(200);
+      const otherSort = await get(`/api/content/media?type=sermon&sort=latest&limit=2&cursor=${cursor}`);
+      expect(otherSort.statusCode).toBe(400);
+      expect(otherSort.json()).toMatchObject({ message: messages.invalidCursor, code: "invalid_cursor" });
+    });
+
+    it("lists only what one member uploaded, for the creator's own list on /create", async () => {
+      const creator = await registerMember(t.app);
+      const mine = await createMedia(t.ctx.db, "song", { title: "Uploaded by the creator" });
+      await t.ctx.db.updateTable("media").set({ uploadedBy: creator.user.id }).where("id", "=", mine).execute();
+      expect(ids((await get(`/api/content/media?uploadedBy=${creator.user.id}`)).json())).toEqual([mine]);
+      expect((await get(`/api/content/media?uploadedBy=${member.user.id}`)).json()).toEqual([]);
+      await t.ctx.db.deleteFrom("media").where("id", "=", mine).execute();
     });
 
     it("adds the signed-in member's liked, favorited and resume position", async () => {
@@ -112,7 +133,7 @@ describeEachDatabase("content", (dialect) => {
       expect((await get(`/api/content/media/${podcast}`)).json()).toMatchObject({ id: podcast, type: "podcast", categoryId: show });
       const missing = await get("/api/content/media/999999");
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().message).toBe("Media item not found.");
+      expect(missing.json().message).toBe(mediaMessages.mediaNotFound);
       expect((await get("/api/content/media/abc")).statusCode).toBe(400);
     });
   });
@@ -226,7 +247,7 @@ describeEachDatabase("content", (dialect) => {
       expect((await post("/api/content/media/999999/report", member.cookie, {})).statusCode).toBe(404);
       const long = await post(`/api/content/media/${song}/report`, member.cookie, { reason: "x".repeat(1001) });
       expect(long.statusCode).toBe(400);
-      expect(long.json().message).toBe("Please keep the reason under 1000 characters");
+      expect(long.json().message).toBe(mediaMessages.reasonTooLong);
       const notJson = await t.app.inject({
         method: "POST",
         url: `/api/content/media/${song}/report`,
@@ -275,7 +296,7 @@ describeEachDatabase("content", (dialect) => {
       expect((await t.app.inject({ method: "PUT", url: "/api/content/categories/999999/subscription", headers })).statusCode).toBe(404);
       const sermonSeries = await t.app.inject({ method: "PUT", url: `/api/content/categories/${series}/subscription`, headers });
       expect(sermonSeries.statusCode).toBe(400);
-      expect(sermonSeries.json().message).toBe("Only podcast shows can be subscribed to.");
+      expect(sermonSeries.json().message).toBe(mediaMessages.notAPodcast);
     });
   });
 });

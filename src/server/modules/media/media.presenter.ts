@@ -1,15 +1,5 @@
-import type { Selectable } from "kysely";
 import type { MediaItem } from "@shared/contracts/content";
-import type { MediaTable } from "../../db/schema";
-
-export type MediaRow = Selectable<MediaTable>;
-
-/** What the signed-in member has done with an item: liked it, saved it, and where they stopped. */
-export interface ViewerMediaState {
-  liked: boolean;
-  favorited: boolean;
-  resumePosition?: number;
-}
+import type { MediaRow, ViewerMediaState } from "./media.repository";
 
 /** The only step from a media row to JSON: the fields of spec §3 plus what the player needs. */
 export function presentMedia(row: MediaRow, state?: ViewerMediaState): MediaItem {

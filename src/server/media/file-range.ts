@@ -1,0 +1,67 @@
+import type { FileHandle } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+
+/** Large reads make range serving fast (DESIGN §7: 1 MiB reads reach 0.78× nginx, 16 KiB only 0.21×). */
+export const READ_SIZE = 1024 * 1024;
+/** Read buffers kept for reuse: 32 MiB at most, whatever the traffic. */
+const POOL_LIMIT = 32;
+const pool: Buffer[] = [];
+
+const take = () => pool.pop() ?? Buffer.allocUnsafeSlow(READ_SIZE);
+const give = (buffer: Buffer) => {
+  if (pool.length < POOL_LIMIT) pool.push(buffer);
+};
+
+/** Writes a chunk and resolves once it has left for the socket (true) or the connection has gone (false). */
+const write = (response: ServerResponse, chunk: Buffer) =>
+  new Promise<boolean>((resolve) => {
+    if (response.destroyed) return resolve(false);
+    response.write(chunk, (error) => resolve(!error));
+  });
+
+/**
+ * Sends bytes `start`..`end` of an open file as the body of a response whose head is already written, then closes
+ * the file. Reads are 1 MiB into buffers reused from a small pool, each returned only once its bytes have left for
+ * the socket; the next read runs while the previous chunk is written. A fresh 1 MiB buffer per read (what
+ * `createReadStream` does) is external memory that V8 answers with full collections: after a large heap shrinks
+ * back (thousands of WebSockets closing), those came every few dozen reads and cut media throughput to ~0.4×.
+ */
+export async function sendFileRange(response: ServerResponse, handle: FileHandle, start: number, end: number): Promise<void> {
+  const read = async (position: number) => {
+    const buffer = take();
+    try {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_SIZE, end - position + 1), position);
+      return { buffer, bytesRead };
+    } catch (error) {
+      give(buffer);
+      throw error;
+    }
+  };
+  let next: ReturnType<typeof read> | null = read(start);
+  let position = start;
+  let complete = false;
+  try {
+    while (next) {
+      const { buffer, bytesRead } = await next;
+      next = null;
+      if (bytesRead === 0) {
+        give(buffer);
+        break; // the file shrank under us: the promised length cannot be met
+      }
+      position += bytesRead;
+      if (position <= end) next = read(position);
+      const written = await write(response, buffer.subarray(0, bytesRead));
+      give(buffer);
+      if (!written) break;
+      complete = position > end;
+    }
+  } catch {
+    complete = false;
+  } finally {
+    // A read still in flight must finish before the file closes; its buffer goes back to the pool.
+    if (next) await next.then(({ buffer }) => give(buffer)).catch(() => {});
+    await handle.close().catch(() => {});
+  }
+  if (complete) response.end();
+  else response.destroy();
+}

@@ -1,0 +1,201 @@
+import { type ChatMessage, type ClientPayload, type ServerEvent, liveErrors } from "@shared/contracts/live";
+import { type MessageSettings, messageTexts } from "@shared/contracts/messages";
+import type { AppContext } from "../../context";
+import { HttpError, forbidden } from "../../http/errors";
+import type { Page } from "../../http/pagination";
+import type { LiveConnection } from "../../live/hub";
+import { createGroupsService, groupChannel } from "../groups/groups.service";
+import { roomChannel } from "../rooms/rooms.service";
+import { presentMessage } from "./messages.presenter";
+import { type MessageKeyset, createMessagesRepository } from "./messages.repository";
+
+/** How long an instance remembers a receiver's message settings, and that two members share a conversation. */
+const RECEIVER_CACHE_MS = 5000;
+const SHARED_CACHE_MS = 60_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+const refuse = (message: string, code: string) => new HttpError(403, message, code);
+
+/**
+ * Direct, group and room messages: who may read a conversation, who may write to whom (message requests),
+ * read receipts (opening a conversation marks it read and tells the other member), and who may see whom typing.
+ */
+export function createMessagesService(ctx: AppContext) {
+  const messages = createMessagesRepository(ctx.db);
+  const groups = createGroupsService(ctx);
+  const { clock, live: hub } = ctx;
+
+  // Who may receive a direct message, and their settings, change rarely but are read for every message:
+  // kept for a few seconds (a settings change on this instance clears its entry at once).
+  const receivers = new Map<number, { value: Awaited<ReturnType<typeof messages.findReceiver>>; until: number }>();
+  async function findReceiver(id: number) {
+    const cached = receivers.get(id);
+    if (cached && cached.until > clock.now()) return cached.value;
+    const value = await messages.findReceiver(id);
+    if (receivers.size > CACHE_MAX_ENTRIES) receivers.clear();
+    receivers.set(id, { value, until: clock.now() + RECEIVER_CACHE_MS });
+    return value;
+  }
+
+  // Typing frames are frequent: that two members share a conversation is remembered for a minute once known.
+  const shared = new Map<string, number>();
+  /**
+   * Two members share a conversation when at least one direct message has passed between them (either way), or
+   * when they belong to a common group. Only then may one see the other typing or reading.
+   */
+  async function shareAConversation(a: number, b: number): Promise<boolean> {
+    if (a === b) return false;
+    const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+    if ((shared.get(key) ?? 0) > clock.now()) return true;
+    const share = (await messages.haveTalked(a, b)) || (await groups.shareAGroup(a, b));
+    if (share) {
+      if (shared.size > CACHE_MAX_ENTRIES) shared.clear();
+      shared.set(key, clock.now() + SHARED_CACHE_MS);
+    }
+    return share;
+  }
+
+  /** Tells the other member their messages were read (when the reader shares read receipts), and the reader's other tabs. */
+  async function notifyRead(readerId: number, otherUserId: number, readAt: string) {
+    const event: ServerEvent = { type: "READ", payload: { readerId, otherUserId, readAt } };
+    await hub.toMember(readerId, event);
+    if ((await messages.settings(readerId)).readReceipts) await hub.toMember(otherUserId, event);
+  }
+
+  /** Marks what `otherUserId` sent the reader as read; only a change is announced (so a stranger's READ reaches no one). */
+  async function markRead(readerId: number, otherUserId: number) {
+    const now = clock.iso();
+    if ((await messages.markConversationRead(readerId, otherUserId, now)) > 0) await notifyRead(readerId, otherUserId, now);
+  }
+
+  /** Stores the message, acknowledges it to the sender's connection and delivers it on `channel`. */
+  async function store(
+    conn: LiveConnection,
+    clientId: string | undefined,
+    values: { receiverId?: number; groupId?: number; roomCode?: string; content: string },
+  ) {
+    const sender = conn.user;
+    const row = await messages.insert({
+      senderId: sender.id,
+      receiverId: values.receiverId ?? null,
+      groupId: values.groupId ?? null,
+      roomCode: values.roomCode ?? null,
+      content: values.content,
+      createdAt: clock.iso(),
+    });
+    const sent = presentMessage(row, { senderName: sender.displayName, clientId });
+    conn.send({ type: "CHAT_MESSAGE_SENT", payload: sent });
+    return { sent, delivered: presentMessage(row, { senderName: sender.displayName }) };
+  }
+
+  return {
+    /** A page of a direct conversation, newest first, for one of its two members; the first page marks it read. */
+    async conversation(
+      viewer: { id: number },
+      query: { userId: number; otherUserId: number; limit: number; before: MessageKeyset | undefined },
+    ): Promise<Page<ChatMessage>> {
+      if (viewer.id !== query.userId && viewer.id !== query.otherUserId) throw forbidden(messageTexts.notInConversation);
+      const other = viewer.id === query.userId ? query.otherUserId : query.userId;
+      const page = await messages.conversation(viewer.id, other, { limit: query.limit, cursor: query.before });
+      // Opening a conversation reads it: unreadCount in GET /api/users follows.
+      if (!query.before && other !== viewer.id) await markRead(viewer.id, other);
+      // A member who keeps read receipts to themselves never shows as having read anything.
+      const sharesReceipts = (await messages.settings(other)).readReceipts;
+      return {
+        items: page.items.map((row) => presentMessage(sharesReceipts || row.senderId !== viewer.id ? row : { ...row, readAt: null })),
+        hasMore: page.hasMore,
+      };
+    },
+
+    async recent(viewerId: number, limit: number) {
+      return (await messages.recent(viewerId, limit)).map((row) => presentMessage(row));
+    },
+
+    settings: (userId: number) => messages.settings(userId),
+
+    async saveSettings(userId: number, changes: Partial<MessageSettings>) {
+      const before = await messages.settings(userId);
+      const saved = await messages.saveSettings(userId, changes, clock.iso());
+      receivers.delete(userId);
+      if (before.onlineStatus !== saved.onlineStatus) await ctx.live.setVisible(userId, saved.onlineStatus);
+      return saved;
+    },
+
+    // ---------------------------------------------------------------- over the live link
+
+    /** A new connection shows its member online only if they let others see it. */
+    async connected(conn: LiveConnection) {
+      await hub.setVisible(conn.user.id, (await messages.settings(conn.user.id)).onlineStatus, false);
+    },
+
+    /** One target: a room's chat wins over a group's, which wins over a direct message (spec clients send all fields). */
+    async send(conn: LiveConnection, payload: ClientPayload<"CHAT_MESSAGE">) {
+      const sender = conn.user;
+      const content = payload.message;
+      if (payload.roomCode) {
+        const roomCode = payload.roomCode;
+        if (!conn.isSubscribed(roomChannel(roomCode))) throw refuse(liveErrors.notInRoom, "not_in_room");
+        const { delivered } = await store(conn, payload.clientId, { roomCode, content });
+        await hub.publish(roomChannel(roomCode), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id });
+        return;
+      }
+      if (payload.groupId) {
+        const groupId = payload.groupId;
+        if (!(await groups.isMember(groupId, sender.id))) throw refuse(liveErrors.notGroupMember, "not_group_member");
+        const { delivered } = await store(conn, payload.clientId, { groupId, content });
+        await hub.publish(groupChannel(groupId), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id });
+        return;
+      }
+      if (!payload.receiverId) throw refuse(liveErrors.missingTarget, "missing_target");
+      const receiverId = payload.receiverId;
+      const receiver = receiverId === sender.id ? undefined : await findReceiver(receiverId);
+      if (!receiver) throw refuse(liveErrors.receiverNotFound, "receiver_not_found");
+      if (!receiver.settings.messageRequests && !(await messages.haveTalked(sender.id, receiverId))) {
+        throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
+      }
+      const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
+      await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
+      // The sender's other tabs see their own message too.
+      await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
+    },
+
+    /**
+     * Typing reaches a room's or group's other members, or one member who shares a conversation with the typist.
+     * Typing to anyone else is dropped without an answer: a first message is typed before the conversation exists.
+     */
+    async typing(conn: LiveConnection, payload: ClientPayload<"TYPING">) {
+      const typing = (target: { receiverId?: number; roomCode?: string; groupId?: number }): ServerEvent => ({
+        type: "TYPING",
+        payload: {
+          fromUserId: conn.user.id,
+          receiverId: target.receiverId ?? null,
+          roomCode: target.roomCode ?? null,
+          groupId: target.groupId ?? null,
+          isTyping: payload.isTyping,
+        },
+      });
+      const { receiverId, roomCode, groupId } = payload;
+      if (receiverId) {
+        if (!(await shareAConversation(conn.user.id, receiverId))) return;
+        return hub.toMember(receiverId, typing({ receiverId }), { droppable: true });
+      }
+      if (roomCode) {
+        if (!conn.isSubscribed(roomChannel(roomCode))) throw refuse(liveErrors.notInRoom, "not_in_room");
+        return hub.publish(roomChannel(roomCode), typing({ roomCode }), { except: conn.id, droppable: true });
+      }
+      if (groupId) {
+        if (!conn.isSubscribed(groupChannel(groupId))) throw refuse(liveErrors.notGroupMember, "not_group_member");
+        return hub.publish(groupChannel(groupId), typing({ groupId }), { except: conn.id, droppable: true });
+      }
+      throw refuse(liveErrors.missingTarget, "missing_target");
+    },
+
+    /** The member has read a conversation (or a group) up to now. */
+    async read(conn: LiveConnection, payload: ClientPayload<"READ">) {
+      if (payload.otherUserId) return markRead(conn.user.id, payload.otherUserId);
+      if (payload.groupId) return groups.markRead(payload.groupId, conn.user.id);
+      throw refuse(liveErrors.missingTarget, "missing_target");
+    },
+  };
+}
+export type MessagesService = ReturnType<typeof createMessagesService>;
