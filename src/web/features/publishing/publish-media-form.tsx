@@ -85,7 +85,7 @@ export function PublishMediaForm() {
       reset({ ...emptyForm, type: item.type });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/media"] });
       void queryClient.invalidateQueries({ queryKey: ["/api/content/featured"] });
-      // The member's own list (/api/users/{id}/media) on this page and on their profile.
+      // The profiles' Media tabs (/api/users/{id}/media): the item may name any member.
       void queryClient.invalidateQueries({ predicate: (query) => /^\/api\/users\/\d+\/media/.test(urlFromQueryKey(query.queryKey)) });
       toast({ title: "Media Published", description: `"${item.title}" is now in the library.` });
     } catch (error) {
