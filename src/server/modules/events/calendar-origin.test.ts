@@ -35,7 +35,7 @@ describeEachDatabase("calendar links and the Host header", (dialect) => {
     open = await buildTestApp(dialect);
     eventId = await createEvent(open, await adminOf(open));
     // A trailing slash, as people often write it, must not change the links.
-    pinned = await buildTestApp(dialect, { PUBLIC_ORIGIN: "https://church.example.org/", TRUST_PROXY: "true" });
+    pinned = await buildTestApp(dialect, { PUBLIC_ORIGIN: "https://church.example.org/", TRUST_PROXY: "1" });
     pinnedEventId = await createEvent(pinned, await adminOf(pinned));
   });
   afterAll(async () => {

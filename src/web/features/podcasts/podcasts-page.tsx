@@ -87,7 +87,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           </p>
           <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-            <Button onClick={() => queue[0] && player.playTrack(queue[0], queue)}>
+            <Button onClick={() => player.playTrack(toTrack(showEpisodes[0] ?? item), queue)}>
               <Play className="fill-current" aria-hidden="true" />
               Play Latest
             </Button>

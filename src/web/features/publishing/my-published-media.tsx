@@ -18,7 +18,7 @@ const SHOWN_AT_FIRST = 8;
 
 /** What the signed-in creator has published, newest first, each with a link to it and Delete. */
 export function MyPublishedMedia({ userId }: { userId: number }) {
-  // What the member uploaded (their profile's Media tab lists what names them instead).
+  // What the member uploaded (their profile's Media tab lists the items naming them instead).
   const key = ["/api/content/media", { uploadedBy: userId, limit: 100 }];
   const items = useQuery<MediaItem[]>({ queryKey: key });
   const [pending, setPending] = useState<MediaItem | null>(null);
