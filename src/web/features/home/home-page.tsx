@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Bell, BookOpen, ChevronRight, LogIn, Mic, Music, Play, Sparkles, UserPlus, Video, type LucideIcon } from "lucide-react";
-import { APP_NAME, GREETINGS } from "@shared/constants";
+import { APP_NAME } from "@shared/constants";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -17,7 +17,7 @@ import { EVENTS_KEY, eventIcsUrl } from "@web/features/events/use-events";
 import { toast } from "@web/lib/use-toast";
 import { HomeCommunitySection } from "@web/features/posts/home-community-section";
 import { useDocumentTitle } from "@web/lib/use-document-title";
-import { greetingWords } from "./greeting";
+import { greetingWords, pickGreeting } from "./greeting";
 
 type QuickLink = { label: string; description: string; href: string; icon: LucideIcon; tint: string };
 
@@ -91,7 +91,7 @@ function VisitorBanner() {
 
 function Greeting({ displayName }: { displayName: string }) {
   // One pick per visit to the page, not one per render.
-  const [greeting] = useState(() => GREETINGS[Math.floor(Math.random() * GREETINGS.length)] ?? GREETINGS[0]);
+  const [greeting] = useState(() => pickGreeting());
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -103,16 +103,15 @@ function Messenger({ viewer }: { viewer: User }) {
 
   // Messages may have been missed while the live link was down: read the lists and the open conversation afresh.
   const wasConnected = useRef(connected);
+  const refetchThread = thread.query.refetch;
   useEffect(() => {
     if (connected && !wasConnected.current) {
       void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY], exact: true });
       void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY], exact: true });
-      if (conversation) void thread.query.refetch();
+      if (conversation) void refetchThread();
     }
     wasConnected.current = connected;
-    // thread.query is a new object each render; only the link's state matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connected, queryClient]);
+  }, [connected, queryClient, conversation, refetchThread]);
 
   useEffect(() => {
     if (thread.query.isError) toast({ title: "Error", description: texts.loadMessagesFailed, variant: "destructive" });

@@ -112,7 +112,7 @@ function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: Med
   const queue = items.map(toTrack);
   return (
     <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Podcast episodes">
-      {items.map((item, index) => {
+      {items.map((item) => {
         const show = showOf(item);
         return (
           <li key={item.id}>
@@ -120,7 +120,7 @@ function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: Med
               item={item}
               badge={show ? <Badge variant="secondary">{show.name}</Badge> : undefined}
               action={
-                <Button size="sm" onClick={() => player.playTrack(queue[index]!, queue)} aria-label={`Listen to ${item.title}`}>
+                <Button size="sm" onClick={() => player.playTrack(toTrack(item), queue)} aria-label={`Listen to ${item.title}`}>
                   <Headphones aria-hidden="true" />
                   Listen
                 </Button>

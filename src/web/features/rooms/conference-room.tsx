@@ -85,7 +85,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
         if (participant.userId === viewer.id) continue;
         // A fresh link for everyone present (stale ones remain after a rejoin).
         disconnect(participant.userId);
-        void offerTo(participant.userId);
+        offerTo(participant.userId).catch((error: unknown) => console.error("Could not offer video to a member", error));
       }
     } else if (payload.event === "USER_JOINED") {
       dispatch({ type: "participantJoined", roomCode, participant: payload.participant });
