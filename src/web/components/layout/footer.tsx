@@ -5,7 +5,7 @@ import { APP_NAME, SOCIAL_LINKS } from "@shared/constants";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
-import { apiRequest, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { Brand } from "./brand";
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from "./social-icons";
@@ -44,7 +44,7 @@ function NewsletterForm() {
     if (!address) return;
     setSending(true);
     try {
-      await apiRequest("POST", "/api/newsletter", { email: address });
+      await callRoute("POST /api/newsletter", { body: { email: address } });
       toast({ title: messages.subscribedTitle, description: messages.subscribed });
       setEmail("");
     } catch (error) {

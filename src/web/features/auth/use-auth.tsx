@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { LoginInput, RegisterInput } from "@shared/contracts/auth";
 import type { UpdateUser, User } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
-import { ApiRequestError, apiJson, apiRequest, errorMessage } from "@web/lib/api";
+import { ApiRequestError, callRoute, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
 type AuthContextValue = {
@@ -30,7 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    apiJson<User>("GET", "/api/auth/current")
+    callRoute("GET /api/auth/current")
       .then((current) => {
         if (!cancelled) setUser(current);
       })
@@ -70,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     (input: LoginInput) =>
       run(async () => {
-        const signedIn = await apiJson<User>("POST", "/api/auth/login", input);
+        const signedIn = await callRoute("POST /api/auth/login", { body: input });
         setUser(signedIn);
         refreshMemberData();
         return signedIn;
@@ -81,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     (input: RegisterInput) =>
       run(async () => {
-        const created = await apiJson<User>("POST", "/api/auth/register", input);
+        const created = await callRoute("POST /api/auth/register", { body: input });
         setUser(created);
         refreshMemberData();
         return created;
@@ -92,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     () =>
       run(async () => {
-        await apiRequest("POST", "/api/auth/logout");
+        await callRoute("POST /api/auth/logout");
         setUser(null);
         refreshMemberData();
         toast({ title: messages.loggedOutTitle, description: messages.loggedOut });
@@ -104,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (input: UpdateUser) =>
       run(async () => {
         if (!user) throw new Error(messages.updateNotSignedIn);
-        const updated = await apiJson<User>("PATCH", `/api/users/${user.id}`, input);
+        const updated = await callRoute("PATCH /api/users/:id", { params: { id: user.id }, body: input });
         setUser(updated);
         return updated;
       }, messages.updateFailed),

@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { BookOpen, Compass, Flame, type LucideIcon, Mic, Music, Sparkles } from "lucide-react";
-import type { Category, Featured, MediaItem } from "@shared/contracts/content";
+import type { Featured, MediaItem } from "@shared/contracts/content";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useAuth } from "@web/features/auth/use-auth";
-import { mediaKeys } from "@web/features/player/media-api";
+import { mediaQueries } from "@web/features/player/media-api";
 import { MediaList } from "@web/features/player/media-list";
+import { routeQuery } from "@web/lib/api";
 
 const categoryLink = { sermon: "/sermons?category=", music: "/music?category=", podcast: "/podcasts" } as const;
 const categoryIcon = { sermon: BookOpen, music: Music, podcast: Mic } as const;
@@ -39,10 +40,10 @@ function newestOf(featured: Featured): MediaItem[] {
 /** What is new, what the church is playing most, picks for the member and every category (/discover and /explore). */
 export function DiscoverSections({ idPrefix }: { idPrefix: string }) {
   const { user } = useAuth();
-  const featured = useQuery<Featured>({ queryKey: mediaKeys.featured });
-  const trending = useQuery<MediaItem[]>({ queryKey: ["/api/content/media", { sort: "most_viewed", limit: SHOWN }] });
-  const forYou = useQuery<MediaItem[]>({ queryKey: mediaKeys.recommended("song") });
-  const categories = useQuery<Category[]>({ queryKey: ["/api/content/categories"] });
+  const featured = useQuery(mediaQueries.featured());
+  const trending = useQuery(routeQuery("GET /api/content/media", { query: { sort: "most_viewed", limit: SHOWN } }));
+  const forYou = useQuery(mediaQueries.recommended("song"));
+  const categories = useQuery(routeQuery("GET /api/content/categories"));
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarDays, CalendarPlus, Check, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
-import { CALENDAR_FEED_PATH, type ChurchEvent, eventIcsPath } from "@shared/contracts/events";
+import type { ChurchEvent } from "@shared/contracts/events";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -14,7 +14,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { EventForm } from "./event-form";
-import { EVENTS_KEY, formatEventDate, formatEventTime, useCancelEvent, useRsvp } from "./use-events";
+import {
+  calendarFeedUrl,
+  eventIcsUrl,
+  formatEventDate,
+  formatEventTime,
+  pastEventsQuery,
+  upcomingEventsQuery,
+  useCancelEvent,
+  useRsvp,
+} from "./use-events";
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short" });
 
@@ -91,7 +100,7 @@ function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: 
           </Badge>
           {!past ? <RsvpButtons event={event} /> : null}
           <Button asChild variant="ghost" size="sm">
-            <a href={eventIcsPath(event.id)} download>
+            <a href={eventIcsUrl(event.id)} download>
               <CalendarPlus aria-hidden="true" />
               Add to Calendar<span className="sr-only">: {event.title}</span>
             </a>
@@ -131,7 +140,7 @@ function EventList({
   onOpen: (event: ChurchEvent) => void;
   onEdit?: (event: ChurchEvent) => void;
 }) {
-  const events = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, past ? { past: "true" } : { upcoming: "true" }] });
+  const events = useQuery(past ? pastEventsQuery() : upcomingEventsQuery());
   return (
     <QueryState
       query={events}
@@ -165,7 +174,7 @@ function EventList({
 }
 
 function SubscribeCard() {
-  const feedUrl = typeof window === "undefined" ? CALENDAR_FEED_PATH : `${window.location.origin}${CALENDAR_FEED_PATH}`;
+  const feedUrl = typeof window === "undefined" ? calendarFeedUrl() : `${window.location.origin}${calendarFeedUrl()}`;
   const webcalUrl = feedUrl.replace(/^https?:/, "webcal:");
   const handleCopy = async () => {
     try {
@@ -206,7 +215,7 @@ export function EventsPage() {
   const isAdmin = user?.role === "admin";
   const [selected, setSelected] = useState<ChurchEvent | null>(null);
   const [editing, setEditing] = useState<ChurchEvent | "new" | null>(null);
-  const { data: upcoming } = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
+  const { data: upcoming } = useQuery(upcomingEventsQuery());
 
   // /events#event-{id} (linked from home) opens that event's details.
   useEffect(() => {
@@ -274,7 +283,7 @@ export function EventsPage() {
             <DialogFooter>
               {Date.parse(current.endTime) > Date.now() ? <RsvpButtons event={current} /> : null}
               <Button asChild variant="outline" size="sm">
-                <a href={eventIcsPath(current.id)} download>
+                <a href={eventIcsUrl(current.id)} download>
                   <CalendarPlus aria-hidden="true" />
                   Add to Calendar
                 </a>

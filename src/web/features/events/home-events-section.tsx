@@ -1,17 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarPlus, ChevronRight } from "lucide-react";
-import type { ChurchEvent } from "@shared/contracts/events";
 import { HOME_COUNTS } from "@shared/constants";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { EVENTS_KEY, eventIcsUrl, formatEventTime } from "./use-events";
+import { eventIcsUrl, formatEventTime, upcomingEventsQuery } from "./use-events";
 
 /** The home dashboard's Upcoming Events: the first 3, with Add to Calendar as a real .ics download. */
 export function HomeEventsSection() {
-  const query = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
+  const query = useQuery(upcomingEventsQuery());
   return (
     <section aria-labelledby="home-events" className="flex flex-col gap-4">
       <div className="flex items-center justify-between">

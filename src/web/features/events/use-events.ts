@@ -1,15 +1,23 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChurchEvent, CreateEvent, RsvpResult, RsvpStatus } from "@shared/contracts/events";
-import { apiJson, errorMessage } from "@web/lib/api";
+import type { ChurchEvent, CreateEvent, RsvpStatus } from "@shared/contracts/events";
+import { callRoute, errorMessage, routeKey, routeQuery, routeUrl } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
-export const EVENTS_KEY = "/api/events";
+/** The events list's URL, the first part of every events query's key. */
+export const EVENTS_KEY = routeUrl("GET /api/events");
+
+/** Events not yet over, soonest first (home, /events, /streaming). */
+export const upcomingEventsQuery = () => routeQuery("GET /api/events", { query: { upcoming: "true" } });
+/** Events that have ended, most recent first. */
+export const pastEventsQuery = () => routeQuery("GET /api/events", { query: { past: "true" } });
 
 /**
- * An event's calendar file (the contract's eventIcsPath); built here from the events URL so the home page,
- * which links to it, loads no zod schema (use-events.test.ts checks the two agree).
+ * An event's calendar file (the contract's eventIcsPath); built from the route table's types only so the home
+ * page, which links to it, loads no zod schema (use-events.test.ts checks the two agree).
  */
-export const eventIcsUrl = (id: number) => `${EVENTS_KEY}/${id}.ics`;
+export const eventIcsUrl = (id: number) => routeUrl("GET /api/events/:id(^\\d+).ics", { params: { id } });
+/** The subscribable feed of upcoming events, for calendar apps. */
+export const calendarFeedUrl = () => routeUrl("GET /api/events/calendar.ics");
 
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const timeOnly = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
@@ -29,14 +37,14 @@ export function formatEventDate(event: Pick<ChurchEvent, "startTime">): string {
 
 function useRefreshEvents() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: [EVENTS_KEY] });
+  return () => void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/events") });
 }
 
 export function useRsvp() {
   const refresh = useRefreshEvents();
   return useMutation({
     mutationFn: ({ eventId, status }: { eventId: number; status: RsvpStatus }) =>
-      apiJson<RsvpResult>("PUT", `${EVENTS_KEY}/${eventId}/rsvp`, { status }),
+      callRoute("PUT /api/events/:id/rsvp", { params: { id: eventId }, body: { status } }),
     onSuccess: (result) => {
       toast({
         title: result.status === "going" ? "You're Going!" : "RSVP Updated",
@@ -52,7 +60,7 @@ export function useSaveEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
     mutationFn: ({ id, event }: { id?: number; event: CreateEvent }) =>
-      id ? apiJson<ChurchEvent>("PATCH", `${EVENTS_KEY}/${id}`, event) : apiJson<ChurchEvent>("POST", EVENTS_KEY, event),
+      id ? callRoute("PATCH /api/events/:id", { params: { id }, body: event }) : callRoute("POST /api/events", { body: event }),
     onSuccess: (_event, { id }) => {
       toast({ title: id ? "Event Updated" : "Event Created", description: "The calendar has been updated." });
       refresh();
@@ -64,7 +72,7 @@ export function useSaveEvent() {
 export function useCancelEvent() {
   const refresh = useRefreshEvents();
   return useMutation({
-    mutationFn: (id: number) => apiJson<ChurchEvent>("POST", `${EVENTS_KEY}/${id}/cancel`),
+    mutationFn: (id: number) => callRoute("POST /api/events/:id/cancel", { params: { id } }),
     onSuccess: () => {
       toast({ title: "Event Cancelled", description: "Members' calendars will show it as cancelled." });
       refresh();

@@ -9,7 +9,7 @@ import { SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
-import { mediaKeys } from "@web/features/player/media-api";
+import { mediaQueries } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
 
@@ -23,7 +23,7 @@ const tabs: { value: "all" | MediaType; label: string }[] = [
 /** /favorites: everything the member saved, by kind, ready to play. */
 export function FavoritesPage() {
   const { user } = useAuth();
-  const favorites = useQuery<MediaItem[]>({ queryKey: mediaKeys.favorites, enabled: Boolean(user) });
+  const favorites = useQuery({ ...mediaQueries.favorites(), enabled: Boolean(user) });
   return (
     <>
       <PageHeader title="Favorites" icon={Heart} description="The sermons, songs and podcasts you have saved, ready to play." />

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { History, RotateCcw, Trash2, X } from "lucide-react";
-import type { HistoryEntry } from "@shared/contracts/history";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
@@ -9,12 +8,12 @@ import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
-import { invalidateMedia, mediaKeys } from "@web/features/player/media-api";
+import { invalidateMedia, mediaQueries } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaList } from "@web/features/player/media-list";
 import { usePlayer } from "@web/features/player/player-provider";
 import { startPosition, toTrack } from "@web/features/player/track";
-import { apiRequest, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
 /** /history: what the member played, most recent first, resuming where they stopped. */
@@ -22,9 +21,11 @@ export function HistoryPage() {
   const { user } = useAuth();
   const player = usePlayer();
   const queryClient = useQueryClient();
-  const history = useQuery<HistoryEntry[]>({ queryKey: mediaKeys.history, enabled: Boolean(user) });
+  const history = useQuery({ ...mediaQueries.history(), enabled: Boolean(user) });
   const remove = useMutation({
-    mutationFn: (url: string) => apiRequest("DELETE", url),
+    /** Forgets one item, or with no id the whole history. */
+    mutationFn: (mediaId?: number) =>
+      mediaId === undefined ? callRoute("DELETE /api/history") : callRoute("DELETE /api/history/:mediaId", { params: { mediaId } }),
     onSuccess: () => invalidateMedia(queryClient),
     onError: (error) =>
       toast({ title: "Error", description: errorMessage(error, "Could not update your history."), variant: "destructive" }),
@@ -39,7 +40,7 @@ export function HistoryPage() {
         description="Pick up where you left off: everything you have watched and listened to."
         actions={
           entries.length > 0 ? (
-            <Button variant="outline" onClick={() => remove.mutate("/api/history")} disabled={remove.isPending}>
+            <Button variant="outline" onClick={() => remove.mutate(undefined)} disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
               Clear History
             </Button>
@@ -105,7 +106,7 @@ export function HistoryPage() {
                       <button
                         type="button"
                         className="inline-flex cursor-pointer items-center gap-1 hover:text-foreground"
-                        onClick={() => remove.mutate(`/api/history/${entry.mediaId}`)}
+                        onClick={() => remove.mutate(entry.mediaId)}
                         aria-label={`Remove ${item.title} from history`}
                       >
                         <X className="size-3" aria-hidden="true" />

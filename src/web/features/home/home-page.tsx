@@ -11,9 +11,8 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { WorshipMusic } from "@web/features/music/worship-music";
 import { FeaturedPodcasts } from "@web/features/podcasts/featured-podcasts";
 import { RecentSermons } from "@web/features/sermons/recent-sermons";
-import type { ChurchEvent } from "@shared/contracts/events";
 import { HomeEventsSection } from "@web/features/events/home-events-section";
-import { EVENTS_KEY, eventIcsUrl } from "@web/features/events/use-events";
+import { eventIcsUrl, upcomingEventsQuery } from "@web/features/events/use-events";
 import { toast } from "@web/lib/use-toast";
 import { HomeCommunitySection } from "@web/features/posts/home-community-section";
 import { useDocumentTitle } from "@web/lib/use-document-title";
@@ -140,7 +139,7 @@ function HeroCard() {
  * turns into a reminder.
  */
 function RemindMeButton() {
-  const { data } = useQuery<ChurchEvent[]>({ queryKey: [EVENTS_KEY, { upcoming: "true" }] });
+  const { data } = useQuery(upcomingEventsQuery());
   const service = data?.find((event) => /worship/i.test(event.title)) ?? data?.[0];
   const handleRemind = () => {
     if (!service) {

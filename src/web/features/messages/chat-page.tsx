@@ -23,11 +23,9 @@ import { ConversationPanel, type ConversationPeer, TYPING_TIMEOUT_MS } from "./c
 import { GroupsCard } from "./groups-card";
 import { MessageSettingsCard } from "./message-settings-card";
 import {
-  CONTACTS_KEY,
   type Conversation,
-  GROUPS_KEY,
-  RECENT_KEY,
   belongsTo,
+  chatQueries,
   markRead,
   playChime,
   useContacts,
@@ -94,7 +92,7 @@ function Messenger({ viewer }: { viewer: User }) {
   const { connected } = useLiveLink();
   const contacts = useContacts(true);
   // Spec §7: the recent messages are read while signed in; the list shows its loading state until they are.
-  const recent = useQuery({ queryKey: [RECENT_KEY] });
+  const recent = useQuery(chatQueries.recent);
   const listLoading = contacts.isPending || recent.isPending;
   const groups = useGroups(true);
   const settings = useMessageSettings(true);
@@ -106,8 +104,8 @@ function Messenger({ viewer }: { viewer: User }) {
   const refetchThread = thread.query.refetch;
   useEffect(() => {
     if (connected && !wasConnected.current) {
-      void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY], exact: true });
-      void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY], exact: true });
+      void queryClient.invalidateQueries({ queryKey: chatQueries.contacts.queryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: chatQueries.groups.queryKey, exact: true });
       if (conversation) void refetchThread();
     }
     wasConnected.current = connected;
@@ -137,7 +135,7 @@ function Messenger({ viewer }: { viewer: User }) {
       thread.append(message);
       if (message.senderId !== viewer.id && document.visibilityState === "visible") markRead(conversation);
     }
-    void queryClient.invalidateQueries({ queryKey: [message.groupId ? GROUPS_KEY : CONTACTS_KEY], exact: true });
+    void queryClient.invalidateQueries({ queryKey: (message.groupId ? chatQueries.groups : chatQueries.contacts).queryKey, exact: true });
     if (message.senderId === viewer.id) return;
     const key = message.groupId ? `g${message.groupId}` : `u${message.senderId}`;
     setTyping((current) => {
@@ -156,7 +154,7 @@ function Messenger({ viewer }: { viewer: User }) {
   });
   useLiveEvent("CHAT_MESSAGE_SENT", (message) => {
     thread.append(message);
-    void queryClient.invalidateQueries({ queryKey: [message.groupId ? GROUPS_KEY : CONTACTS_KEY], exact: true });
+    void queryClient.invalidateQueries({ queryKey: (message.groupId ? chatQueries.groups : chatQueries.contacts).queryKey, exact: true });
   });
   useLiveEvent("ERROR", (error) => toast({ title: "Error", description: error.message, variant: "destructive" }));
   useLiveEvent("TYPING", (payload) => {
@@ -171,10 +169,10 @@ function Messenger({ viewer }: { viewer: User }) {
     });
   });
   useLiveEvent("READ", (payload) => {
-    if (payload.readerId === viewer.id) void queryClient.invalidateQueries({ queryKey: [CONTACTS_KEY], exact: true });
+    if (payload.readerId === viewer.id) void queryClient.invalidateQueries({ queryKey: chatQueries.contacts.queryKey, exact: true });
     else setReadUpTo((current) => ({ ...current, [payload.readerId]: payload.readAt }));
   });
-  useLiveEvent("GROUP_JOINED", () => void queryClient.invalidateQueries({ queryKey: [GROUPS_KEY], exact: true }));
+  useLiveEvent("GROUP_JOINED", () => void queryClient.invalidateQueries({ queryKey: chatQueries.groups.queryKey, exact: true }));
 
   const filtered = useMemo(() => (contacts.data ?? []).filter((c) => matches(c, filter)), [contacts.data, filter]);
   const shown = tab === "contacts" ? [...filtered].sort((a, b) => a.displayName.localeCompare(b.displayName)) : filtered;

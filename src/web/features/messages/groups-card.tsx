@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
-import { GROUPS_KEY, joinGroup, useGroups } from "./use-chat";
+import { chatQueries, joinGroup, useGroups } from "./use-chat";
 
 /** How many groups the card shows; View All lists every one. */
 const SHOWN_GROUPS = 3;
@@ -55,7 +55,7 @@ export function GroupsCard({ onOpenGroup }: { onOpenGroup: (groupId: number) => 
   const join = useMutation({
     mutationFn: joinGroup,
     onSuccess: (group) => {
-      queryClient.setQueryData<Group[]>([GROUPS_KEY], (current) => current?.map((g) => (g.id === group.id ? group : g)));
+      queryClient.setQueryData(chatQueries.groups.queryKey, (current) => current?.map((g) => (g.id === group.id ? group : g)));
       toast({ title: "Joined Group", description: `You are now a member of ${group.name}.` });
       onOpenGroup(group.id);
     },

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 import { SettingsSwitch } from "./settings-switch";
-import { SETTINGS_KEY, saveMessageSettings, useMessageSettings } from "./use-chat";
+import { chatQueries, saveMessageSettings, useMessageSettings } from "./use-chat";
 
 const toggles: Array<{ key: keyof MessageSettings; label: string; description: string }> = [
   { key: "emailNotifications", label: "Email notifications", description: "Get an email when you have unread messages" },
@@ -24,13 +24,13 @@ export function MessageSettingsCard() {
   const save = useMutation({
     mutationFn: saveMessageSettings,
     onMutate: (changes) => {
-      const previous = queryClient.getQueryData<MessageSettings>([SETTINGS_KEY]);
-      if (previous) queryClient.setQueryData([SETTINGS_KEY], { ...previous, ...changes });
+      const previous = queryClient.getQueryData(chatQueries.settings.queryKey);
+      if (previous) queryClient.setQueryData(chatQueries.settings.queryKey, { ...previous, ...changes });
       return { previous };
     },
-    onSuccess: (saved) => queryClient.setQueryData([SETTINGS_KEY], saved),
+    onSuccess: (saved) => queryClient.setQueryData(chatQueries.settings.queryKey, saved),
     onError: (error, _changes, context) => {
-      if (context?.previous) queryClient.setQueryData([SETTINGS_KEY], context.previous);
+      if (context?.previous) queryClient.setQueryData(chatQueries.settings.queryKey, context.previous);
       toast({ title: "Error", description: errorMessage(error, "Could not save your settings."), variant: "destructive" });
     },
   });

@@ -1,16 +1,17 @@
 import { useCallback, useEffect, useState } from "react";
 import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Group } from "@shared/contracts/groups";
 import type { ChatMessage, MessageSettings } from "@shared/contracts/messages";
-import type { Contact } from "@shared/contracts/users";
-import { apiJson } from "@web/lib/api";
+import { callRoute, routeKey, routeQuery } from "@web/lib/api";
 import { listPagesQuery } from "@web/lib/list-pages";
 import { liveLink, useLiveEvent } from "@web/lib/live";
 
-export const CONTACTS_KEY = "/api/users";
-export const GROUPS_KEY = "/api/groups";
-export const SETTINGS_KEY = "/api/messages/settings";
-export const RECENT_KEY = "/api/messages/recent";
+/** The chat page's lists; each key is its URL, so `exact` invalidations name just that list. */
+export const chatQueries = {
+  contacts: routeQuery("GET /api/users"),
+  groups: routeQuery("GET /api/groups"),
+  settings: routeQuery("GET /api/messages/settings"),
+  recent: routeQuery("GET /api/messages/recent"),
+};
 
 /** Who the open conversation is with: a member or a group. */
 export type Conversation = { kind: "user"; id: number } | { kind: "group"; id: number };
@@ -18,8 +19,8 @@ export type Conversation = { kind: "user"; id: number } | { kind: "group"; id: n
 /** The query key of a conversation's latest page: a member's direct messages, or a group's. */
 export function conversationKey(viewerId: number, conversation: Conversation): QueryKey {
   return conversation.kind === "user"
-    ? ["/api/messages", { userId: viewerId, otherUserId: conversation.id }]
-    : [GROUPS_KEY, conversation.id, "messages"];
+    ? routeKey("GET /api/messages", { query: { userId: viewerId, otherUserId: conversation.id } })
+    : routeKey("GET /api/groups/:id/messages", { params: { id: conversation.id } });
 }
 
 /** True when a live message belongs to the open conversation. */
@@ -38,7 +39,7 @@ export function belongsTo(message: ChatMessage, viewerId: number, conversation: 
  */
 export function useConversation(viewerId: number, conversation: Conversation | null) {
   const queryClient = useQueryClient();
-  const key = conversation ? conversationKey(viewerId, conversation) : ["/api/messages"];
+  const key = conversation ? conversationKey(viewerId, conversation) : routeKey("GET /api/messages");
   const query = useInfiniteQuery({
     ...listPagesQuery<ChatMessage>(key),
     enabled: conversation !== null,
@@ -57,7 +58,10 @@ export function useConversation(viewerId: number, conversation: Conversation | n
   useEffect(() => {
     // Opening the conversation read it: the contact list's unread badges follow.
     if (firstPageAt)
-      void queryClient.invalidateQueries({ queryKey: [conversation?.kind === "group" ? GROUPS_KEY : CONTACTS_KEY], exact: true });
+      void queryClient.invalidateQueries({
+        queryKey: (conversation?.kind === "group" ? chatQueries.groups : chatQueries.contacts).queryKey,
+        exact: true,
+      });
   }, [firstPageAt, conversation?.kind, queryClient]);
 
   const append = useCallback((message: ChatMessage) => {
@@ -106,23 +110,23 @@ export function usePresence(): Set<number> {
 }
 
 export function useContacts(enabled: boolean) {
-  return useQuery<Contact[]>({ queryKey: [CONTACTS_KEY], enabled });
+  return useQuery({ ...chatQueries.contacts, enabled });
 }
 
 export function useGroups(enabled: boolean) {
-  return useQuery<Group[]>({ queryKey: [GROUPS_KEY], enabled });
+  return useQuery({ ...chatQueries.groups, enabled });
 }
 
 export function useMessageSettings(enabled: boolean) {
-  return useQuery<MessageSettings>({ queryKey: [SETTINGS_KEY], enabled });
+  return useQuery({ ...chatQueries.settings, enabled });
 }
 
-export async function saveMessageSettings(changes: Partial<MessageSettings>): Promise<MessageSettings> {
-  return apiJson<MessageSettings>("PUT", SETTINGS_KEY, changes);
+export async function saveMessageSettings(changes: Partial<MessageSettings>) {
+  return callRoute("PUT /api/messages/settings", { body: changes });
 }
 
-export async function joinGroup(groupId: number): Promise<Group> {
-  return apiJson<Group>("POST", `/api/groups/${groupId}/join`);
+export async function joinGroup(groupId: number) {
+  return callRoute("POST /api/groups/:id/join", { params: { id: groupId } });
 }
 
 /** Tells the server the open conversation has been read (so the sender sees a read receipt). */

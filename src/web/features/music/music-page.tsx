@@ -2,9 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
 import { Disc3, ListMusic, Music, Play, Plus, Search } from "lucide-react";
-import type { Category, MediaItem } from "@shared/contracts/content";
-import type { HistoryEntry } from "@shared/contracts/history";
-import type { Playlist } from "@shared/contracts/playlists";
+import type { MediaItem } from "@shared/contracts/content";
 import { LOADING_PLACEHOLDERS, MUSIC_CATEGORIES, RECENTLY_PLAYED } from "@shared/constants";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
@@ -17,7 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAuth } from "@web/features/auth/use-auth";
 import { CreatePlaylistDialog } from "@web/features/playlists/create-playlist-dialog";
 import { AlbumArt, AudioPlayer } from "@web/features/player/audio-player";
-import { mediaKeys } from "@web/features/player/media-api";
+import { mediaQueries } from "@web/features/player/media-api";
 import { matchesSearch } from "@web/features/player/media-card";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
@@ -87,7 +85,7 @@ function NoPlaylistsYet() {
 
 function YourPlaylists() {
   const { user } = useAuth();
-  const playlists = useQuery<Playlist[]>({ queryKey: mediaKeys.playlists, enabled: Boolean(user) });
+  const playlists = useQuery({ ...mediaQueries.playlists(), enabled: Boolean(user) });
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
@@ -153,11 +151,11 @@ export function MusicPage() {
   const categoryId = useIdParam("category");
   const sharedId = useIdParam("play");
   const [query, setQuery] = useState("");
-  const songs = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("song") });
-  const popular = useQuery<MediaItem[]>({ queryKey: mediaKeys.list("song", { sort: "most_viewed" }) });
-  const recommended = useQuery<MediaItem[]>({ queryKey: mediaKeys.recommended("song") });
-  const categories = useQuery<Category[]>({ queryKey: mediaKeys.categories("music") });
-  const history = useQuery<HistoryEntry[]>({ queryKey: mediaKeys.history, enabled: Boolean(user) });
+  const songs = useQuery(mediaQueries.list("song"));
+  const popular = useQuery(mediaQueries.list("song", { sort: "most_viewed" }));
+  const recommended = useQuery(mediaQueries.recommended("song"));
+  const categories = useQuery(mediaQueries.categories("music"));
+  const history = useQuery({ ...mediaQueries.history(), enabled: Boolean(user) });
 
   const search = useCallback(
     (item: MediaItem) => matchesSearch(query, item.title, item.artist) && (categoryId === undefined || item.categoryId === categoryId),

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Pause, Play } from "lucide-react";
-import type { Featured } from "@shared/contracts/content";
 import { HOME_COUNTS } from "@shared/constants";
 import { formatDuration } from "@shared/format";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AlbumArt, AudioPlayer } from "@web/features/player/audio-player";
-import { mediaKeys } from "@web/features/player/media-api";
+import { mediaQueries } from "@web/features/player/media-api";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { usePlayer } from "@web/features/player/player-provider";
@@ -16,7 +15,7 @@ import { cn } from "@web/lib/utils";
 /** Home: Worship Music, a player plus the first 4 songs (spec §2). */
 export function WorshipMusic() {
   const player = usePlayer();
-  const featured = useQuery<Featured>({ queryKey: mediaKeys.featured });
+  const featured = useQuery(mediaQueries.featured());
   const songs = (featured.data?.songs ?? []).slice(0, HOME_COUNTS.songs);
   const queue = songs.map(toTrack);
   return (

@@ -4,7 +4,7 @@ import { type MediaItem, reportMediaSchema } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { TextareaField } from "@web/components/ui/form-field";
-import { apiJson, errorMessage } from "@web/lib/api";
+import { callRoute, errorMessage } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
 
@@ -19,7 +19,7 @@ export function ReportDialog({ item, open, onOpenChange }: { item: MediaItem; op
     formState: { errors },
   } = useSchemaForm(reportMediaSchema, { defaultValues: { reason: "" } });
   const report = useMutation({
-    mutationFn: (input: ReportMedia) => apiJson("POST", `/api/content/media/${item.id}/report`, input),
+    mutationFn: (input: ReportMedia) => callRoute("POST /api/content/media/:id/report", { params: { id: item.id }, body: input }),
     onSuccess: () => {
       toast({ title: "Report Received", description: "Thank you. Our moderators will review it." });
       reset();
