@@ -44,4 +44,4 @@ export type RouteInput<R extends RouteContract> = (R["params"] extends ZodType ?
 export type RouteOutput<R extends RouteContract> = z.output<R["response"]>;
 
 /** A route's name as the typed client writes it: "GET /api/posts/:id". */
-export type RouteKey<R extends RouteContract> = `${R["method"]} ${R["path"]}`;
+export type RouteKey<R extends RouteContract> = R extends RouteContract ? `${R["method"]} ${R["path"]}` : never;

@@ -3,9 +3,6 @@ import type { ChurchEvent, CreateEvent, RsvpStatus } from "@shared/contracts/eve
 import { callRoute, errorMessage, routeKey, routeQuery, routeUrl } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
-/** The events list's URL, the first part of every events query's key. */
-export const EVENTS_KEY = routeUrl("GET /api/events");
-
 /** Events not yet over, soonest first (home, /events, /streaming). */
 export const upcomingEventsQuery = () => routeQuery("GET /api/events", { query: { upcoming: "true" } });
 /** Events that have ended, most recent first. */

@@ -20,18 +20,6 @@ export const mediaQueries = {
   subscriptions: () => routeQuery("GET /api/content/subscriptions"),
 };
 
-/** The same queries' keys, for pages that read or invalidate them by key. */
-export const mediaKeys = {
-  list: (type: MediaType, options: { categoryId?: number; sort?: MediaSort } = {}) => mediaQueries.list(type, options).queryKey,
-  categories: (type: CategoryType) => mediaQueries.categories(type).queryKey,
-  featured: mediaQueries.featured().queryKey,
-  recommended: (type: MediaType) => mediaQueries.recommended(type).queryKey,
-  playlists: mediaQueries.playlists().queryKey,
-  favorites: mediaQueries.favorites().queryKey,
-  history: mediaQueries.history().queryKey,
-  subscriptions: mediaQueries.subscriptions().queryKey,
-};
-
 export type { Category, MediaItem, Playlist };
 
 /** The routes whose answers show media: the library, the member's favorites, playlists, history and search, and a member's profile lists. */
