@@ -77,11 +77,15 @@ function wasAbortedByClient(request: FastifyRequest, error: FastifyError): boole
  * Fastify's `frameworkErrors`: the router's own refusals (a bad percent-encoding, an overlong parameter) come here
  * before any hook runs, so they get the security headers and the platform's error shape here too.
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   setSecurityHeaders(request, reply);
   reply.header("cache-control", "no-store");
-  if (error.code === "FST_ERR_BAD_URL") return reply.code(400).send({ message: messages.badUrl, code: "bad_url" });
-  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.code(414).send({ message: messages.urlTooLong, code: "url_too_long" });
-  request.log.error({ err: error }, "unhandled error");
-  return reply.code(500).send({ message: messages.internal, code: "internal" });
+  if (error.code === "FST_ERR_BAD_URL") {
+    void reply.code(400).send({ message: messages.badUrl, code: "bad_url" });
+  } else if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    void reply.code(414).send({ message: messages.urlTooLong, code: "url_too_long" });
+  } else {
+    request.log.error({ err: error }, "unhandled error");
+    void reply.code(500).send({ message: messages.internal, code: "internal" });
+  }
 }
