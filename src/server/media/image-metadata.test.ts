@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../test/app";
 import { type Member, registerMember } from "../test/factories";
+import { multipartBody } from "../test/multipart";
 
 const DEMO = path.resolve(import.meta.dirname, "../../../demo/media");
 const MP3 = fs.readFileSync(path.join(DEMO, "song-02-still-waters.mp3"));
@@ -34,25 +35,6 @@ async function phonePhoto(format: "jpeg" | "png" | "webp"): Promise<Buffer> {
   // The test is only worth something if the upload really carries GPS.
   expect(exif && ifd0Tags(exif)).toContain(GPS_IFD_POINTER);
   return bytes;
-}
-
-function multipartBody(fields: Record<string, string>, files: { name: string; filename: string; type: string; bytes: Buffer }[]) {
-  const boundary = "----exif-boundary-51b0";
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
 describeEachDatabase("uploaded photos lose their EXIF data", (dialect) => {

@@ -8,6 +8,7 @@ import { mediaCredits } from "../../db/migrations/0008_media_credits";
 import { demoContent } from "../../db/seed/demo-content";
 import { seedDemoContent } from "../../db/seed/seed";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
+import { multipartBody } from "../../test/multipart";
 import { type Member, registerMember } from "../../test/factories";
 import { createCategory } from "../../test/media-factories";
 import { namesCredited } from "./credits";
@@ -106,7 +107,6 @@ describeEachDatabase("the profile's Media tab credits the people named on each i
     });
 
     it("credits the members an uploaded item names, and moves the credit when the line is edited", async () => {
-      const boundary = "----credits-boundary";
       const fields = {
         title: "A Conversation on Hope",
         type: "podcast",
@@ -114,19 +114,12 @@ describeEachDatabase("the profile's Media tab credits the people named on each i
         artist: "guest speaker tobi & Naomi Asante",
       };
       const mp3 = fs.readFileSync(path.join(DEMO, "song-02-still-waters.mp3"));
-      const payload = Buffer.concat([
-        ...Object.entries(fields).map(([name, value]) =>
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-        ),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`),
-        mp3,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const body = multipartBody(fields, [{ name: "file", filename: "a.mp3", type: "audio/mpeg", bytes: mp3 }]);
       const published = await t.app.inject({
         method: "POST",
         url: "/api/content/media",
-        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie: creator.cookie },
-        payload,
+        headers: { ...body.headers, cookie: creator.cookie },
+        payload: body.payload,
       });
       expect(published.statusCode).toBe(201);
       const id = published.json().id as number;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishingMessages } from "@shared/contracts/publishing";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
+import { type FilePart, multipartBody } from "../../test/multipart";
 import { registerErrorHandler } from "../../http/error-handler";
 import { readPublishForm, sniffMedia, sniffThumbnail } from "./media-upload";
 
@@ -14,33 +15,6 @@ const DEMO = path.resolve(import.meta.dirname, "../../../../demo/media");
 const MP3 = fs.readFileSync(path.join(DEMO, "song-02-still-waters.mp3"));
 const MP4 = fs.readFileSync(path.join(DEMO, "sermon-01-grace-that-finds-us.mp4"));
 const JPG = fs.readFileSync(path.join(DEMO, "thumb-sermon-01.jpg"));
-
-interface FilePart {
-  name: string;
-  filename: string;
-  type: string;
-  bytes: Buffer;
-}
-
-/** A multipart/form-data body with text fields and files. */
-function multipartBody(fields: Record<string, string>, files: FilePart[] = []) {
-  const boundary = "----publish-boundary-3f9a2c";
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 const mp3Part = (bytes: Buffer = MP3): FilePart => ({ name: "file", filename: "still-waters.mp3", type: "audio/mpeg", bytes });
 

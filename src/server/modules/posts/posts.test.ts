@@ -7,6 +7,7 @@ import { messages } from "@shared/messages";
 import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
+import { multipartBody } from "../../test/multipart";
 import { countHashtags, countTopics } from "./hashtags";
 import { sniffImage } from "./image-upload";
 
@@ -17,26 +18,6 @@ const PNG = Buffer.concat([
     "hex",
   ),
 ]);
-
-/** A multipart/form-data body with text fields and at most one file. */
-function multipartBody(fields: Record<string, string>, file?: { name: string; filename: string; type: string; bytes: Buffer }) {
-  const boundary = "----test-boundary-7MA4YWxkTrZu0gW";
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe("image sniffing and hashtags", () => {
   it("recognises images by their bytes, not their names", () => {
@@ -136,10 +117,9 @@ describeEachDatabase("posts", (dialect) => {
   });
 
   it("stores an uploaded image judged by its bytes and serves its URL under /media/uploads", async () => {
-    const form = multipartBody(
-      { content: "Our new sanctuary", userId: String(boaz.user.id) },
+    const form = multipartBody({ content: "Our new sanctuary", userId: String(boaz.user.id) }, [
       { name: "image", filename: "photo.jpg", type: "image/jpeg", bytes: PNG },
-    );
+    ]);
     const response = await t.app.inject({
       method: "POST",
       url: "/api/posts",
@@ -156,10 +136,9 @@ describeEachDatabase("posts", (dialect) => {
   });
 
   it("refuses a file that is not an image, an image over 5 MB, and a multipart post without content", async () => {
-    const svg = multipartBody(
-      { content: "x" },
+    const svg = multipartBody({ content: "x" }, [
       { name: "image", filename: "a.png", type: "image/png", bytes: Buffer.from("<svg onload=alert(1)>") },
-    );
+    ]);
     const notImage = await t.app.inject({
       method: "POST",
       url: "/api/posts",
@@ -169,10 +148,9 @@ describeEachDatabase("posts", (dialect) => {
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().message).toBe(postMessages.imageType);
 
-    const big = multipartBody(
-      { content: "x" },
+    const big = multipartBody({ content: "x" }, [
       { name: "image", filename: "a.png", type: "image/png", bytes: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) },
-    );
+    ]);
     const tooLarge = await t.app.inject({
       method: "POST",
       url: "/api/posts",
@@ -182,7 +160,7 @@ describeEachDatabase("posts", (dialect) => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe(postMessages.imageTooLarge);
 
-    const empty = multipartBody({}, { name: "image", filename: "a.png", type: "image/png", bytes: PNG });
+    const empty = multipartBody({}, [{ name: "image", filename: "a.png", type: "image/png", bytes: PNG }]);
     const noContent = await t.app.inject({
       method: "POST",
       url: "/api/posts",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { postMessages } from "@shared/contracts/posts";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
+import { multipartBody } from "../../test/multipart";
 import { creditNamedMembers } from "../media/media.repository";
 
 const PNG = Buffer.from(
@@ -12,17 +13,7 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from("47494638396101000100800000ffffff00000021f90401000000002c00000000010001000002024401003b", "hex");
 
-function form(file: { bytes: Buffer; filename: string; type: string }) {
-  const boundary = "----avatar-boundary-x1";
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
+const form = (file: { bytes: Buffer; filename: string; type: string }) => multipartBody({}, [{ name: "avatar", ...file }]);
 
 describeEachDatabase("profile avatar and media", (dialect) => {
   let t: TestApp;
