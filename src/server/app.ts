@@ -12,6 +12,8 @@ import { registerSecurity } from "./http/security";
 import { serializerCompiler } from "./http/serializer";
 import { fastifyTrustProxy } from "./http/trust-proxy";
 import { createHousekeeping } from "./housekeeping/housekeeping";
+import { registerJobHandlers } from "./jobs/handlers";
+import { scheduleWeeklyDigest } from "./modules/notifications/digest.service";
 import { answerFrameworkError, registerErrorHandler } from "./http/error-handler";
 import { httpServerOptions, registerRequestDeadlines } from "./http/timeouts";
 import { liveRoutes } from "./live/live.routes";
@@ -67,6 +69,8 @@ export interface BuildAppOptions {
   webDir?: string;
   /** Purge expired sessions and ended throttle windows every HOUSEKEEPING_INTERVAL_SECONDS while the app runs. */
   housekeeping?: boolean;
+  /** Run background jobs (every JOBS_POLL_SECONDS) while the app runs; tests run them with `ctx.jobs.runDue()`. */
+  jobs?: boolean;
 }
 
 /** Builds the whole application around a context; tests build it with a test database. */
@@ -102,6 +106,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const housekeeping = createHousekeeping(ctx, app.log);
     app.addHook("onReady", async () => housekeeping.start(ctx.config.housekeepingIntervalMs));
     app.addHook("onClose", async () => housekeeping.stop());
+  }
+
+  registerJobHandlers(ctx);
+  if (options.jobs) {
+    app.addHook("onReady", async () => {
+      if (!ctx.mailer.enabled) app.log.info({ event: "email_off" }, "email is off: SMTP_URL is not set");
+      await scheduleWeeklyDigest(ctx);
+      ctx.jobs.start(app.log);
+    });
+    app.addHook("onClose", async () => {
+      await ctx.jobs.stop();
+      ctx.mailer.close();
+    });
   }
 
   registerErrorHandler(app);

@@ -96,6 +96,15 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  JOBS_POLL_SECONDS: z.coerce.number().positive().default(1),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Gathering <no-reply@localhost>"),
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+    .optional(),
 });
 
 export type Config = {
@@ -149,6 +158,16 @@ export type Config = {
   httpKeepAliveTimeoutMs: number;
   /** Connections (WebSockets included) beyond this are refused. */
   httpMaxConnections: number;
+  /** How often each instance looks for due background jobs. */
+  jobsPollMs: number;
+  /** SMTP server for email (smtp:// or smtps://, with credentials in the URL); email is off when unset. */
+  smtpUrl?: string;
+  /** The From of every email. */
+  mailFrom: string;
+  /** VAPID keys for Web Push; generated once and kept in the database when unset. */
+  vapid?: { publicKey: string; privateKey: string };
+  /** Who push services may contact about this sender (mailto: or https:); PUBLIC_ORIGIN or a mailto of MAIL_FROM by default. */
+  vapidSubject?: string;
 };
 
 export class ConfigError extends Error {}
@@ -201,5 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpUploadTimeoutMs: Math.round(Math.max(parsed.HTTP_UPLOAD_TIMEOUT_SECONDS, parsed.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
     httpKeepAliveTimeoutMs: Math.round(parsed.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     httpMaxConnections: parsed.HTTP_MAX_CONNECTIONS,
+    jobsPollMs: Math.round(parsed.JOBS_POLL_SECONDS * 1000),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    vapid:
+      parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+        ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: parsed.VAPID_SUBJECT,
   };
 }

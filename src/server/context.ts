@@ -8,6 +8,8 @@ import type { DB } from "./db/schema";
 import { type SessionManager, createSessionManager } from "./modules/auth/session";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { type Throttle, createThrottle } from "./throttle/throttle";
+import { type Jobs, createJobs } from "./jobs/jobs";
+import { type Mailer, createMailer } from "./mail/mailer";
 
 /** What every module receives: configuration, the database and the session manager. */
 export interface AppContext {
@@ -21,6 +23,10 @@ export interface AppContext {
   throttle: Throttle;
   /** The live link's transport, built with the context: modules register their handlers on it and reach members through it. */
   live: LiveHub;
+  /** Background work in the database: enqueue inside the write's transaction; handlers are registered in `jobs/handlers.ts`. */
+  jobs: Jobs;
+  /** Email over SMTP, or off; only job handlers send (decision 0012). */
+  mailer: Mailer;
 }
 
 export function createContext(
@@ -38,5 +44,7 @@ export function createContext(
     throttle: createThrottle(database.db, clock),
     sessions: createSessionManager(config, createSessionsRepository(database.db), clock),
     live: createLiveHubFor(config, database.db, clock, liveOptions),
+    jobs: createJobs(database, clock, { pollMs: config.jobsPollMs }),
+    mailer: createMailer(config),
   };
 }

@@ -41,6 +41,9 @@ const AdvertisePage = lazyPage(() => import("./features/advertise/advertise-page
 const PrivacyPage = lazyPage(() => import("./features/legal/privacy-page"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("./features/legal/terms-page"), "TermsPage");
 const ContactPage = lazyPage(() => import("./features/contact/contact-page"), "ContactPage");
+const ForgotPasswordPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ForgotPasswordPage");
+const ResetPasswordPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ResetPasswordPage");
+const ConfirmEmailPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ConfirmEmailPage");
 const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), "NotFoundPage");
 
 function PageSpinner() {
@@ -85,6 +88,9 @@ function Routes() {
               <Route path="/privacy" component={PrivacyPage} />
               <Route path="/terms" component={TermsPage} />
               <Route path="/contact" component={ContactPage} />
+              <Route path="/forgot-password" component={ForgotPasswordPage} />
+              <Route path="/reset-password" component={ResetPasswordPage} />
+              <Route path="/confirm-email" component={ConfirmEmailPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

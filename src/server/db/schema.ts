@@ -292,3 +292,75 @@ export interface MediaCreditsTable {
 export interface DB {
   media_credits: MediaCreditsTable;
 }
+
+/** Added by 0009_jobs_and_reach: one piece of background work (decision 0012). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON; emptied once the job is done, so a token it carried doesn't stay behind. */
+  payload: string;
+  /** At most one job per key, ever: enqueueing it again does nothing. */
+  dedupeKey: string | null;
+  status: "pending" | "done" | "failed";
+  /** Milliseconds since the epoch from which the job may run. */
+  runAt: number;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  /** The instance running it, until `lockedUntil` (ms); a job whose lock ran out is claimed again. */
+  lockedBy: string | null;
+  lockedUntil: number | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+/** Added by 0009_jobs_and_reach: what reaches a member outside the tab, per category (JSON), and the weekly digest. */
+export interface NotificationPreferencesTable {
+  userId: number;
+  channels: string;
+  weeklyDigest: number;
+  updatedAt: Timestamp;
+}
+
+/** Added by 0009_jobs_and_reach: one device's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: Timestamp;
+}
+
+/** Added by 0009_jobs_and_reach: secrets the app makes for itself once (the VAPID key pair). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  createdAt: Timestamp;
+}
+
+/** Added by 0009_jobs_and_reach: an emailed link's token (its SHA-256), usable once before it expires. */
+export interface EmailTokensTable {
+  tokenHash: string;
+  userId: number;
+  purpose: "password_reset" | "email_change";
+  newEmail: string | null;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+/** Added by 0009_jobs_and_reach: what a notification is about (decision 0012). */
+export interface NotificationsTable {
+  category: Generated<string>;
+  /** Set by jobs that notify, so a retry stores the notification once. */
+  dedupeKey: Generated<string | null>;
+}
+
+export interface DB {
+  jobs: JobsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  app_secrets: AppSecretsTable;
+  email_tokens: EmailTokensTable;
+}

@@ -490,6 +490,9 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
     connectionCount: () => connections.size,
 
+    /** Whether the member has a live connection open, on any instance (a push waits while they are looking). */
+    isOnline: (userId: number) => state.isOnline(userId),
+
     /** A graceful stop: this instance's presence and seats are removed at once, and everyone is told. */
     async close() {
       if (closed) return;

@@ -10,6 +10,13 @@ export const authMessages = {
   usernameCharacters: "Username may only contain letters, numbers, dots, dashes and underscores",
   tooManyRegistrations: "Too many accounts have been created from your network. Please try again later.",
   tooManyPasswordAttempts: "Too many password attempts. Please try again later.",
+  emailOff:
+    "This site can't send email, so passwords can't be reset by email here. Please contact the church office and they will help you sign in.",
+  resetSent: "If an account uses that address, we've sent it a link to choose a new password. The link works once, for 30 minutes.",
+  tooManyResets: "Too many reset requests. Please wait a while before asking again.",
+  linkExpired: "This link has expired or has already been used. Please ask for a new one.",
+  emailConfirmSent: (email: string) => `We've sent a link to ${email}. Your email changes once you open it.`,
+  emailChanged: "Your email address has been changed.",
 } as const;
 
 export const loginSchema = z.object({
@@ -53,6 +60,25 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const newsletterSchema = z.object({ email: z.email(messages.emailInvalid).max(254) });
 
+/** POST /api/auth/password-reset: ask for a reset link. The answer is the same whether or not the address is known. */
+export const passwordResetRequestSchema = z.object({ email: z.email(messages.emailInvalid).max(254) });
+
+/** An emailed link's token (43 base64url characters). */
+const linkTokenSchema = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, authMessages.linkExpired);
+
+/** POST /api/auth/password-reset/confirm: the token from the emailed link and the new password. */
+export const passwordResetSchema = z.object({ token: linkTokenSchema, newPassword: passwordSchema });
+
+/** POST /api/auth/email/confirm: the token from the link sent to the new address. */
+export const emailConfirmSchema = z.object({ token: linkTokenSchema });
+
+export const passwordResetAvailabilitySchema = z.object({
+  available: z.boolean().describe("false when the server sends no email: the screen points to the church office instead"),
+});
+
 /** The auth module's routes: sign-in, registration, sign-out and password change. */
 export const authRoutes = {
   current: defineRoute({
@@ -93,6 +119,39 @@ export const authRoutes = {
     summary: "Change the password (the current one is checked, throttled per member); other sessions end",
     access: "member",
     body: changePasswordSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  passwordResetAvailability: defineRoute({
+    method: "GET",
+    path: "/api/auth/password-reset",
+    summary: "Whether a password can be reset by email here (SMTP is set up)",
+    access: "public",
+    response: passwordResetAvailabilitySchema,
+  }),
+  requestPasswordReset: defineRoute({
+    method: "POST",
+    path: "/api/auth/password-reset",
+    summary: "Email a single-use, 30-minute reset link to the account with this address, if any (throttled); 409 when email is off",
+    access: "public",
+    body: passwordResetRequestSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  resetPassword: defineRoute({
+    method: "POST",
+    path: "/api/auth/password-reset/confirm",
+    summary: "Set a new password with the token of an emailed link; every session of the member ends and this browser is signed in",
+    access: "public",
+    body: passwordResetSchema,
+    response: userSchema,
+  }),
+  confirmEmail: defineRoute({
+    method: "POST",
+    path: "/api/auth/email/confirm",
+    summary: "Confirm a change of email address with the token sent to the new address",
+    access: "public",
+    body: emailConfirmSchema,
     status: 204,
     response: z.null(),
   }),

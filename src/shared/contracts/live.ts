@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROOM_CODE_LENGTH } from "../constants";
 import { messages } from "../messages";
 import { MAX_ID, text, timestampSchema } from "./common";
+import { notificationSchema } from "./notifications";
 
 /**
  * The live link's one typed event map (spec §7 "Live link", DESIGN.md §4): every frame is JSON
@@ -175,6 +176,8 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   }),
   /** The member joined a group (from any of their tabs): its chat now reaches this connection. */
   z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),
+  /** A new notification for the member, with their unread count after it. */
+  z.object({ type: z.literal("NOTIFICATION"), payload: z.object({ notification: notificationSchema, unreadCount: z.number().int() }) }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["type"];

@@ -2,7 +2,7 @@ import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
 import { eventsRoutes } from "./events";
 import { newsletterRoutes } from "./newsletter";
-import { notificationsRoutes } from "./notifications";
+import { notificationPreferencesRoutes, notificationsRoutes, pushRoutes } from "./notifications";
 import { postsRoutes } from "./posts";
 import { favoritesRoutes } from "./favorites";
 import { historyRoutes } from "./history";
@@ -35,6 +35,8 @@ export const apiRoutes = {
   messages: messagesRoutes,
   groups: groupsRoutes,
   rooms: roomsRoutes,
+  notificationPreferences: notificationPreferencesRoutes,
+  push: pushRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

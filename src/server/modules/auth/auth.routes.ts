@@ -3,7 +3,9 @@ import { authRoutes as routes } from "@shared/contracts/auth";
 import type { AppContext } from "../../context";
 import { mount } from "../../http/route";
 import { createUsersService } from "../users/users.service";
+import { ownOrigin } from "../../http/security";
 import { createAuthService } from "./auth.service";
+import { createEmailLinksService } from "./email-links.service";
 import { readDeviceCookie, setDeviceCookie } from "./device-cookie";
 import { requireViewer } from "./session";
 
@@ -11,6 +13,7 @@ import { requireViewer } from "./session";
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = createAuthService(ctx);
   const users = createUsersService(ctx);
+  const links = createEmailLinksService(ctx);
 
   mount(app, routes.current, async (request) => {
     const viewer = requireViewer(request);
@@ -48,6 +51,28 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.live.endSessions({ userId: viewer.id, exceptSessionId: request.sessionId! });
     setDeviceCookie(request, reply, ctx.config, deviceToken);
     request.log.info({ event: "password_changed", userId: viewer.id }, "password changed");
+    return null;
+  });
+
+  mount(app, routes.passwordResetAvailability, async () => ({ available: links.available() }));
+
+  mount(app, routes.requestPasswordReset, async (request) => {
+    await links.requestPasswordReset(request.body.email, request.ip, ownOrigin(request, ctx.config));
+    request.log.info({ event: "password_reset_requested" }, "password reset requested");
+    return null;
+  });
+
+  mount(app, routes.resetPassword, async (request, reply) => {
+    const { userId, deviceToken } = await links.resetPassword(request.body.token, request.body.newPassword);
+    // Every earlier session has ended; this browser starts a fresh one.
+    await ctx.sessions.start(request, reply, userId, false);
+    setDeviceCookie(request, reply, ctx.config, deviceToken);
+    request.log.info({ event: "password_reset", userId }, "password reset by email link");
+    return users.profile(userId, { id: userId });
+  });
+
+  mount(app, routes.confirmEmail, async (request) => {
+    await links.confirmEmail(request.body.token);
     return null;
   });
 }

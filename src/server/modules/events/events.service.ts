@@ -9,6 +9,9 @@ import { type EventChanges, createEventsRepository } from "./events.repository";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
+/** How long before an event its reminder reaches the members going. */
+export const EVENT_REMINDER_BEFORE_MS = 3_600_000;
+
 /** The calendar's rules: admins manage events; members answer events that are not cancelled. */
 export function createEventsService(ctx: AppContext) {
   const events = createEventsRepository(ctx.db);
@@ -19,6 +22,17 @@ export function createEventsService(ctx: AppContext) {
     if (!event) throw notFound(eventMessages.eventNotFound);
     return event;
   };
+
+  /** Schedules the reminder of an event at this start time (a moved event gets a new one; the old one finds it moved). */
+  async function scheduleReminder(eventId: number, startTime: string) {
+    const start = Date.parse(startTime);
+    if (start <= ctx.clock.now()) return;
+    await ctx.jobs.enqueue(
+      "events.remind",
+      { eventId, startTime },
+      { runAt: Math.max(ctx.clock.now(), start - EVENT_REMINDER_BEFORE_MS), dedupeKey: `event-reminder:${eventId}:${startTime}` },
+    );
+  }
 
   return {
     events,
@@ -38,7 +52,9 @@ export function createEventsService(ctx: AppContext) {
         createdBy: viewer.id,
         createdAt: ctx.clock.iso(),
       });
-      return requireEvent(id, viewer.id);
+      const created = await requireEvent(id, viewer.id);
+      await scheduleReminder(id, created.startTime);
+      return created;
     },
 
     async update(viewer: Viewer, id: number, changes: EventChanges) {
@@ -53,6 +69,7 @@ export function createEventsService(ctx: AppContext) {
       const end = normalized.endTime ?? current.endTime;
       if (Date.parse(end) <= Date.parse(start)) throw badRequest(eventMessages.endAfterStart);
       await events.update(id, normalized);
+      if (start !== current.startTime) await scheduleReminder(id, start);
       return requireEvent(id, viewer.id);
     },
 
@@ -73,6 +90,23 @@ export function createEventsService(ctx: AppContext) {
         );
       }
       return requireEvent(id, viewer.id);
+    },
+
+    /** The `events.remind` job: tells the members going that the event starts soon, unless it moved or was cancelled. */
+    async remind(eventId: number, startTime: string) {
+      const event = await events.findById(eventId, null);
+      if (!event || event.cancelledAt || event.startTime !== startTime) return;
+      const going = await events.goingMemberIds(eventId);
+      await notifications.notify(
+        going.map((userId) => ({
+          userId,
+          category: "event" as const,
+          title: notificationMessages.eventReminderTitle,
+          body: notificationMessages.eventReminder(event.title, event.location),
+          link: `/events#event-${eventId}`,
+          dedupeKey: `event-reminder:${eventId}:${startTime}:${userId}`,
+        })),
+      );
     },
 
     async rsvp(viewer: Viewer, id: number, status: "going" | "not_going") {

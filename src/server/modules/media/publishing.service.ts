@@ -84,6 +84,9 @@ export function createPublishingService(ctx: AppContext) {
           uploadedBy: viewer.id,
           createdAt: ctx.clock.iso(),
         });
+        // Members hear of a new sermon or episode through the notifications' job (decision 0012).
+        await ctx.jobs.enqueue("media.published", { mediaId: row.id }, { dedupeKey: `media-published:${row.id}` });
+        ctx.jobs.wake();
         return presentMedia(row);
       } catch (error) {
         await form.discard();

@@ -1,10 +1,12 @@
 import { type ChatMessage, type ClientPayload, type ServerEvent, liveErrors } from "@shared/contracts/live";
 import { type MessageSettings, messageTexts } from "@shared/contracts/messages";
+import { notificationMessages } from "@shared/contracts/notifications";
 import type { AppContext } from "../../context";
 import { HttpError, forbidden } from "../../http/errors";
 import type { Page } from "../../http/pagination";
 import type { LiveConnection } from "../../live/hub";
 import { createGroupsService, groupChannel } from "../groups/groups.service";
+import { createNotificationsService } from "../notifications/notifications.service";
 import { roomChannel } from "../rooms/rooms.service";
 import { presentMessage } from "./messages.presenter";
 import { type MessageKeyset, createMessagesRepository } from "./messages.repository";
@@ -23,6 +25,7 @@ const refuse = (message: string, code: string) => new HttpError(403, message, co
 export function createMessagesService(ctx: AppContext) {
   const messages = createMessagesRepository(ctx.db);
   const groups = createGroupsService(ctx);
+  const notifications = createNotificationsService(ctx);
   const { clock, live: hub } = ctx;
 
   // Who may receive a direct message, and their settings, change rarely but are read for every message:
@@ -155,6 +158,18 @@ export function createMessagesService(ctx: AppContext) {
       }
       const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
+      // A member who is away (no tab open) finds it under the bell, and as a push or email if they chose.
+      if (!(await hub.isOnline(receiverId))) {
+        await notifications.notify([
+          {
+            userId: receiverId,
+            category: "message",
+            title: notificationMessages.directMessageTitle(sender.displayName),
+            body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
+            link: "/chat",
+          },
+        ]);
+      }
       // The sender's other tabs see their own message too.
       await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
     },

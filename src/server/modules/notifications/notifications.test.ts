@@ -85,6 +85,7 @@ describeEachDatabase("notifications and newsletter", (dialect) => {
       title: "Sunday Worship",
       body: "Main Hall",
       link: "/events",
+      category: "event",
       readAt: null,
       createdAt: announced,
       startsAt: at(day),

@@ -77,7 +77,13 @@ export function createPostsRepository(db: Kysely<DB>) {
     },
 
     async findOwner(id: number) {
-      return db.selectFrom("posts").select(["id", "userId", "imageUrl"]).where("id", "=", id).executeTakeFirst();
+      return db.selectFrom("posts").select(["id", "userId", "imageUrl", "content"]).where("id", "=", id).executeTakeFirst();
+    },
+
+    /** The members who commented on a post (each once). */
+    async commenterIds(postId: number): Promise<number[]> {
+      const rows = await db.selectFrom("comments").select("userId").distinct().where("postId", "=", postId).execute();
+      return rows.map((row) => row.userId);
     },
 
     async create(post: { userId: number; content: string; imageUrl: string | null; createdAt: string }) {

@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
+import { mentionedUsernames } from "../notifications/mentions";
+import type { NewNotification } from "../notifications/notifications.repository";
 import { createNotificationsService } from "../notifications/notifications.service";
 import { createCommunityRepository } from "./community.repository";
 import { removeImage, storeImage } from "./image-upload";
@@ -28,6 +30,20 @@ export function createPostsService(ctx: AppContext) {
   const notifications = createNotificationsService(ctx);
   const since = (ms: number) => new Date(ctx.clock.now() - ms).toISOString();
 
+  /** The members a text @mentions, but not its writer nor those in `skip`, each told once. */
+  async function mentions(viewer: Viewer, text: string, link: string, skip: Set<number>): Promise<NewNotification[]> {
+    const ids = await notifications.mentionedIds(mentionedUsernames(text));
+    return ids
+      .filter((id) => id !== viewer.id && !skip.has(id))
+      .map((userId) => ({
+        userId,
+        category: "reply" as const,
+        title: notificationMessages.mentionTitle,
+        body: notificationMessages.mention(viewer.displayName, excerpt(text)),
+        link,
+      }));
+  }
+
   const requirePost = async (postId: number) => {
     const post = await posts.findOwner(postId);
     if (!post) throw notFound(postMessages.postNotFound);
@@ -50,6 +66,7 @@ export function createPostsService(ctx: AppContext) {
       const imageUrl = image ? await storeImage(mediaDir, image, "post") : null;
       try {
         const id = await posts.create({ userId: viewer.id, content, imageUrl, createdAt: ctx.clock.iso() });
+        await notifications.notify(await mentions(viewer, content, `/community/${id}`, new Set()));
         return (await posts.findById(id, viewer.id))!;
       } catch (error) {
         await removeImage(mediaDir, imageUrl);
@@ -57,9 +74,23 @@ export function createPostsService(ctx: AppContext) {
       }
     },
 
+    /** Likes or unlikes; the author hears of the first like of each member (liking again after unliking tells no one). */
     async toggleLike(viewer: Viewer, postId: number) {
-      await requirePost(postId);
-      return posts.toggleLike(postId, viewer.id, ctx.clock.iso());
+      const post = await requirePost(postId);
+      const result = await posts.toggleLike(postId, viewer.id, ctx.clock.iso());
+      if (result.liked && post.userId !== viewer.id) {
+        await notifications.notify([
+          {
+            userId: post.userId,
+            category: "like",
+            title: notificationMessages.newLikeTitle,
+            body: notificationMessages.newLike(viewer.displayName, excerpt(post.content)),
+            link: `/community/${postId}`,
+            dedupeKey: `like:${postId}:${viewer.id}`,
+          },
+        ]);
+      }
+      return result;
     },
 
     /** A page of a post's comments, oldest first, after the given position. */
@@ -68,20 +99,43 @@ export function createPostsService(ctx: AppContext) {
       return posts.listComments(postId, options);
     },
 
-    /** Adds a comment and tells the post's author, unless they answered their own post. */
+    /**
+     * Adds a comment and tells the post's author (unless they answered their own post), the others who commented
+     * before (a reply in their conversation) and whoever the comment @mentions, each once.
+     */
     async addComment(viewer: Viewer, postId: number, content: string) {
+      const earlier = await posts.commenterIds(postId);
       const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: ctx.clock.iso() });
       if (commentId === undefined) throw notFound(postMessages.postNotFound);
       const post = await posts.findOwner(postId);
-      if (post && post.userId !== viewer.id) {
-        await notifications.notify([
-          {
+      if (post) {
+        const link = `/community/${postId}`;
+        const told = new Set<number>([viewer.id]);
+        const items: NewNotification[] = [];
+        if (post.userId !== viewer.id) {
+          told.add(post.userId);
+          items.push({
             userId: post.userId,
+            category: "comment",
             title: notificationMessages.newCommentTitle,
             body: notificationMessages.newComment(viewer.displayName, excerpt(content)),
-            link: `/community/${postId}`,
-          },
-        ]);
+            link,
+          });
+        }
+        const mentioned = await mentions(viewer, content, link, told);
+        for (const item of mentioned) told.add(item.userId);
+        for (const userId of earlier) {
+          if (told.has(userId)) continue;
+          told.add(userId);
+          items.push({
+            userId,
+            category: "reply",
+            title: notificationMessages.replyTitle,
+            body: notificationMessages.reply(viewer.displayName, excerpt(content)),
+            link,
+          });
+        }
+        await notifications.notify([...items, ...mentioned]);
       }
       const row = (await posts.findComment(postId, commentId))!;
       return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { usersRoutes as routes } from "@shared/contracts/users";
 import type { AppContext } from "../../context";
 import { mount } from "../../http/route";
+import { ownOrigin } from "../../http/security";
 import { getViewer, requireViewer } from "../auth/session";
 import { enableMultipart, readMultipartForm } from "../posts/image-upload";
 import { createUsersService } from "./users.service";
@@ -17,7 +18,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   mount(app, routes.update, async (request) => {
     const viewer = requireViewer(request);
-    const user = await service.update(viewer, request.params.id, request.body);
+    const user = await service.update(viewer, request.params.id, request.body, ownOrigin(request, ctx.config));
     request.log.info({ event: "profile_updated", userId: viewer.id }, "profile updated");
     return user;
   });

@@ -6,6 +6,7 @@ import type { UserRow } from "../../db/schema";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../http/errors";
 import { policies } from "../../policies";
 import { removeImage, storeImage } from "../posts/image-upload";
+import { createEmailLinksService } from "../auth/email-links.service";
 import { presentUser } from "./users.presenter";
 import { createUsersRepository } from "./users.repository";
 
@@ -35,11 +36,22 @@ export function createUsersService(ctx: AppContext) {
       return users.listContacts(viewer.id, { limit: query.limit, q: query.q || undefined });
     },
 
-    /** Changes the viewer's own display name, bio or email; 409 when the email belongs to another member. */
-    async update(viewer: Viewer, userId: number, changes: UpdateUser): Promise<User> {
+    /**
+     * Changes the viewer's own display name, bio or email; 409 when the email belongs to another member. When the server
+     * sends email, a new address is only confirmed by a link sent to it (the answer still shows the old one).
+     */
+    async update(viewer: Viewer, userId: number, changes: UpdateUser, origin: string): Promise<User> {
       requireEditor(viewer, userId);
-      const { displayName, bio, email } = changes;
+      const { displayName, bio } = changes;
+      let email = changes.email;
       if (email !== undefined && (await users.emailTaken(email, viewer.id))) throw emailTaken();
+      if (email !== undefined && ctx.mailer.enabled) {
+        const current = await find(viewer.id);
+        if (current.email.toLowerCase() !== email.toLowerCase()) {
+          await createEmailLinksService(ctx).requestEmailChange(current, email, origin);
+          email = undefined;
+        }
+      }
       try {
         await users.update(viewer.id, {
           ...(displayName !== undefined ? { displayName } : {}),

@@ -14,6 +14,7 @@ import {
 import type { NotificationList } from "@shared/contracts/notifications";
 import { useAuth } from "@web/features/auth/use-auth";
 import { callRoute, routeKey, routeQuery } from "@web/lib/api";
+import { useLiveEvent, useLiveLink } from "@web/lib/live";
 
 const NOTIFICATIONS_KEY = routeKey("GET /api/notifications");
 /** When an upcoming event starts, e.g. "Sun, Jan 5, 6:00 PM". */
@@ -27,6 +28,7 @@ const eventStart = new Intl.DateTimeFormat("en-US", {
 
 /**
  * The header's bell: a badge with the unread count (hidden at 0) and a menu of the items, marked read on opening.
+ * A member's new notifications arrive live over /ws (the bell keeps the live link open while a member is signed in).
  * A visitor has no notifications: the menu lists the next events, each with when it starts (decision 0003).
  */
 export function NotificationsMenu() {
@@ -39,6 +41,14 @@ export function NotificationsMenu() {
   function updateCache(update: (current: NotificationList) => NotificationList) {
     queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, (current) => (current ? update(current) : current));
   }
+
+  useLiveLink();
+  useLiveEvent("NOTIFICATION", ({ notification, unreadCount }) => {
+    updateCache((current) => ({
+      unreadCount,
+      items: [notification, ...current.items.filter((item) => item.id !== notification.id)].slice(0, Math.max(current.items.length, 20)),
+    }));
+  });
 
   function handleOpenChange(open: boolean) {
     if (!open) {

@@ -59,7 +59,7 @@ export function LoginForm() {
         label="Password"
         error={errors.password?.message}
         aside={
-          <Link href="/contact" className="text-sm font-medium text-primary hover:underline">
+          <Link href="/forgot-password" className="text-sm font-medium text-primary hover:underline">
             Forgot password?
           </Link>
         }

@@ -14,6 +14,7 @@ import { cn } from "@web/lib/utils";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { MessageSettingsCard } from "@web/features/messages/message-settings-card";
+import { NotificationPreferencesCard } from "@web/features/notifications/notification-preferences-card";
 import { ChangePasswordForm } from "./change-password-form";
 
 /** /settings: profile basics, password, appearance, notification and messaging preferences, sign out. */
@@ -92,6 +93,8 @@ export function SettingsPage() {
                   <ChangePasswordForm />
                 </CardContent>
               </Card>
+
+              <NotificationPreferencesCard />
             </div>
 
             <div className="flex min-w-0 flex-col gap-6">

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type UpdateUser, updateUserSchema } from "@shared/contracts/users";
 import type { User } from "@shared/contracts/users";
+import { authMessages } from "@shared/contracts/auth";
 import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Field, TextareaField } from "@web/components/ui/form-field";
@@ -31,8 +32,12 @@ export function ProfileEditForm({ profile, onDone }: { profile: User; onDone: ()
 
   async function handleSave(changes: UpdateUser) {
     try {
-      await updateProfile(changes);
+      const saved = await updateProfile(changes);
       toast({ title: messages.profileUpdatedTitle, description: messages.profileUpdated });
+      // Where the server sends email, a new address waits for the link sent to it.
+      if (changes.email && saved.email && changes.email.toLowerCase() !== saved.email.toLowerCase()) {
+        toast({ title: "Confirm Your New Email", description: authMessages.emailConfirmSent(changes.email) });
+      }
       void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/users/:id", { params: { id: profile.id } }) });
       void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/posts") });
       onDone();
