@@ -24,14 +24,17 @@ async function filesUnder(folder: string): Promise<string[]> {
  */
 export function precompress(): Plugin {
   let outDir = "";
+  let writes = true;
   return {
     name: "gathering:precompress",
     apply: "build",
     enforce: "post",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      writes = config.build.write;
     },
     async closeBundle() {
+      if (!writes) return;
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
