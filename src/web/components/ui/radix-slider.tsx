@@ -6,7 +6,7 @@ import { cn } from "@web/lib/utils";
  * A Radix slider (spec §5 and §9): arrow keys move one step, Shift+arrow and Page Up/Down ten steps,
  * values snap to the step and keep minStepsBetweenThumbs between thumbs. Give it an aria-label.
  */
-export function Slider({ className, "aria-label": ariaLabel, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+export function RadixSlider({ className, "aria-label": ariaLabel, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
   const thumbs = (props.value ?? props.defaultValue ?? [0]).length;
   return (
     <SliderPrimitive.Root
