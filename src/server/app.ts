@@ -154,6 +154,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       index: false,
       // The build writes .br and .gz beside each text asset (scripts/vite-precompress.ts); sent by Accept-Encoding.
       preCompressed: true,
+      // Our own Cache-Control below; send's default ("public, max-age=0") would otherwise replace it.
+      cacheControl: false,
       setHeaders(response, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         response.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
