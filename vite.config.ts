@@ -2,20 +2,29 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress";
+import { chunkGroups } from "./scripts/vite-chunks";
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
       "@web": fileURLToPath(new URL("./src/web", import.meta.url)),
     },
   },
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+    // .vite/manifest.json: which files each page needs, read by the size budget (.size-limit.js).
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -3,8 +3,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Spinner } from "@web/components/ui/spinner";
-import { Toaster } from "@web/components/ui/toaster";
-import { TooltipProvider } from "@web/components/ui/tooltip";
 import { AuthProvider } from "@web/features/auth/use-auth";
 import { PlayerProvider } from "@web/features/player/player-provider";
 import { queryClient } from "@web/lib/query-client";
@@ -14,6 +12,9 @@ import { ThemeProvider } from "@web/lib/theme";
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+
+// The toast region has nothing to show on a first paint; it loads right after, and shows any toast raised meanwhile.
+const Toaster = lazyPage(() => import("@web/components/ui/toaster"), "Toaster");
 
 const HomePage = lazyPage(() => import("./features/home/home-page"), "HomePage");
 const AuthPage = lazyPage(() => import("./features/auth/auth-page"), "AuthPage");
@@ -105,12 +106,12 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <TooltipProvider>
-            <PlayerProvider>
-              <Routes />
-            </PlayerProvider>
+          <PlayerProvider>
+            <Routes />
+          </PlayerProvider>
+          <Suspense fallback={null}>
             <Toaster />
-          </TooltipProvider>
+          </Suspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

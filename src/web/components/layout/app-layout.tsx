@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { SIDEBAR_BREAKPOINT_PX } from "@shared/constants";
 import { LazyGlobalPlayer } from "@web/features/player/lazy-global-player";
-import { Footer } from "./footer";
 import { Header } from "./header";
+
+// The footer sits below every page's first screen: it loads after the page, and nothing above it moves.
+const Footer = lazy(async () => ({ default: (await import("./footer")).Footer }));
 import { Sidebar } from "./sidebar";
 
 /** The page frame of spec §2: sidebar (a drawer below 768 px), header, the page, footer. */
@@ -72,7 +74,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8">
           {children}
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
         <LazyGlobalPlayer />
       </div>
     </div>

@@ -1,14 +1,34 @@
-import { useEffect, useRef, useState, type FormEvent, type Ref } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { Link, useLocation } from "wouter";
-import { LogIn, Menu, Moon, Plus, Search, Sun, X } from "lucide-react";
+import { Bell, LogIn, Menu, Moon, Plus, Search, Sun, X } from "lucide-react";
+import type { User } from "@shared/contracts/users";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { useAuth } from "@web/features/auth/use-auth";
 import { useTheme } from "@web/lib/theme";
-import { AccountMenu } from "./account-menu";
+import { UserAvatar } from "@web/components/ui/avatar";
 import { Brand } from "./brand";
-import { NotificationsMenu } from "./notifications-menu";
 import { SIDEBAR_ID } from "./sidebar";
+
+// The two menus bring Radix's menu and positioning code; they load after the first paint, behind placeholders of the same size.
+const NotificationsMenu = lazy(async () => ({ default: (await import("./notifications-menu")).NotificationsMenu }));
+const AccountMenu = lazy(async () => ({ default: (await import("./account-menu")).AccountMenu }));
+
+function NotificationsButtonPlaceholder() {
+  return (
+    <Button variant="ghost" size="icon" aria-label="Notifications" disabled>
+      <Bell className="size-5!" aria-hidden="true" />
+    </Button>
+  );
+}
+
+function AccountButtonPlaceholder({ user }: { user: User }) {
+  return (
+    <span className="rounded-full" aria-hidden="true">
+      <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="sm" />
+    </span>
+  );
+}
 
 type HeaderProps = {
   sidebarOpen: boolean;
@@ -98,7 +118,9 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
               <span className="max-sm:sr-only">Create</span>
             </Link>
           </Button>
-          <NotificationsMenu />
+          <Suspense fallback={<NotificationsButtonPlaceholder />}>
+            <NotificationsMenu />
+          </Suspense>
           <Button
             variant="ghost"
             size="icon"
@@ -108,7 +130,9 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
             {theme === "dark" ? <Sun className="size-5!" aria-hidden="true" /> : <Moon className="size-5!" aria-hidden="true" />}
           </Button>
           {user ? (
-            <AccountMenu user={user} />
+            <Suspense fallback={<AccountButtonPlaceholder user={user} />}>
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
             <Button asChild size="sm" variant="outline" className="rounded-full md:hidden">
               <Link href="/auth/login">

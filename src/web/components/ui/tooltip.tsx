@@ -27,12 +27,17 @@ export function TooltipContent({ className, sideOffset = 6, ...props }: Componen
   );
 }
 
-/** Wraps one focusable element with a tooltip. */
+/**
+ * Wraps one focusable element with a tooltip. Each tooltip brings its own provider, so Radix's tooltip code
+ * loads only with the pages that show one, not with the first page.
+ */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipContent>{content}</TooltipContent>
-    </TooltipPrimitive.Root>
+    <TooltipProvider>
+      <TooltipPrimitive.Root>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipContent>{content}</TooltipContent>
+      </TooltipPrimitive.Root>
+    </TooltipProvider>
   );
 }

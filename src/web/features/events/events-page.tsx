@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarDays, CalendarPlus, Check, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
@@ -10,10 +10,10 @@ import { Card } from "@web/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
+import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
-import { EventForm } from "./event-form";
 import {
   calendarFeedUrl,
   eventIcsUrl,
@@ -24,6 +24,9 @@ import {
   useCancelEvent,
   useRsvp,
 } from "./use-events";
+
+// The form is validated by the contract (zod): it loads when an admin opens it, off the page's first paint.
+const EventForm = lazy(async () => ({ default: (await import("./event-form")).EventForm }));
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short" });
 
@@ -300,7 +303,9 @@ export function EventsPage() {
               <DialogTitle>{editing === "new" ? "New Event" : "Edit Event"}</DialogTitle>
               <DialogDescription>Members see changes at once; calendar subscribers within the hour.</DialogDescription>
             </DialogHeader>
-            <EventForm event={editing === "new" ? undefined : editing} onDone={() => setEditing(null)} />
+            <Suspense fallback={<Spinner label="Loading form…" />}>
+              <EventForm event={editing === "new" ? undefined : editing} onDone={() => setEditing(null)} />
+            </Suspense>
           </DialogContent>
         ) : null}
       </Dialog>

@@ -13,7 +13,7 @@ import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
-import { CreatePlaylistDialog } from "@web/features/playlists/create-playlist-dialog";
+import { LazyCreatePlaylistDialog } from "@web/features/playlists/lazy-create-playlist-dialog";
 import { AlbumArt, AudioPlayer } from "@web/features/player/audio-player";
 import { mediaQueries } from "@web/features/player/media-api";
 import { matchesSearch } from "@web/features/player/media-card";
@@ -71,7 +71,7 @@ function NoPlaylistsYet() {
       <ListMusic className="size-8 text-muted-foreground" aria-hidden="true" />
       <p className="font-semibold">No Playlists Yet</p>
       <p className="text-sm text-muted-foreground">Gather your favorite worship songs in one place.</p>
-      <CreatePlaylistDialog
+      <LazyCreatePlaylistDialog
         trigger={
           <Button size="sm">
             <Plus aria-hidden="true" />
@@ -90,7 +90,7 @@ function YourPlaylists() {
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
         <CardTitle className="text-lg">Your Playlists</CardTitle>
-        <CreatePlaylistDialog
+        <LazyCreatePlaylistDialog
           trigger={
             <Button size="sm" variant="outline">
               <Plus aria-hidden="true" />

@@ -1,13 +1,12 @@
-import { useEffect } from "react";
-import { Music, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
+import { ChevronDown, Music, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
 import { PLAYER_SEEK_STEP, PLAYER_VOLUME_STEP } from "@shared/constants";
 import { formatDuration } from "@shared/format";
 import { Button } from "@web/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Slider } from "@web/components/ui/slider";
 import { cn } from "@web/lib/utils";
 import { usePlayer } from "./player-provider";
-import { PLAYBACK_RATES, type Track } from "./track";
+import type { Track } from "./track";
 
 export function AlbumArt({ src, className }: { src: string | null; className?: string }) {
   return src ? (
@@ -19,21 +18,29 @@ export function AlbumArt({ src, className }: { src: string | null; className?: s
   );
 }
 
+// Radix's select is the largest part of the player: it loads after the first paint, behind a box of the same size.
+const SpeedSelectMenu = lazy(async () => ({ default: (await import("./speed-select")).SpeedSelectMenu }));
+
+/** The playback speed menu (spec §4). */
 export function SpeedSelect({ className }: { className?: string }) {
   const player = usePlayer();
   return (
-    <Select value={String(player.rate)} onValueChange={(value) => player.setRate(Number(value))}>
-      <SelectTrigger className={cn("h-8 w-20", className)} aria-label="Playback speed">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {PLAYBACK_RATES.map((rate) => (
-          <SelectItem key={rate} value={String(rate)}>
-            {rate}×
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <Suspense
+      fallback={
+        <span
+          className={cn(
+            "flex h-8 w-20 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm",
+            className,
+          )}
+          aria-hidden="true"
+        >
+          {player.rate}×
+          <ChevronDown className="size-4 opacity-60" />
+        </span>
+      }
+    >
+      <SpeedSelectMenu className={className} />
+    </Suspense>
   );
 }
 

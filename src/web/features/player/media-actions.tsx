@@ -1,24 +1,14 @@
-import { lazy, Suspense, useState } from "react";
-import { Download, Flag, Heart, ListPlus, MoreVertical, Share2, Star } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Heart, MoreVertical, Share2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@web/components/ui/dropdown-menu";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
-import { signInToast, useLikeMedia, useToggleFavorite } from "./media-api";
+import { signInToast, useLikeMedia } from "./media-api";
 
-// The menu's dialogs hold forms validated by the contract (zod): loaded on first use, off the first page's path.
-const AddToPlaylistDialog = lazy(async () => ({
-  default: (await import("@web/features/playlists/add-to-playlist-dialog")).AddToPlaylistDialog,
-}));
-const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));
+// The menu brings Radix's menu and positioning code: it loads after the first paint, behind a button of the same size.
+const MediaMenuDropdown = lazy(async () => ({ default: (await import("./media-menu")).MediaMenuDropdown }));
 
 const kindPath = { sermon: "/sermons", song: "/music", podcast: "/podcasts" } as const;
 
@@ -68,49 +58,15 @@ export function ShareButton({ item, className }: { item: MediaItem; className?: 
 
 /** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
 export function MediaMenu({ item, className }: { item: MediaItem; className?: string }) {
-  const { user } = useAuth();
-  const [dialog, setDialog] = useState<"playlist" | "report" | null>(null);
-  const favorite = useToggleFavorite();
-  const requireMember = (action: string, then: () => void) => (user ? then() : signInToast(action));
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`}>
-            <MoreVertical aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => requireMember("add to playlists", () => setDialog("playlist"))}>
-            <ListPlus aria-hidden="true" />
-            Add to Playlist
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => requireMember("save favorites", () => favorite.mutate({ item, favorite: !item.favorited }))}>
-            <Star aria-hidden="true" className={cn(item.favorited && "fill-amber-400 text-amber-500")} />
-            {item.favorited ? "Remove from Favorites" : "Add to Favorites"}
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <a href={`${item.mediaUrl}?download=1`} download>
-              <Download aria-hidden="true" />
-              Download
-            </a>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => requireMember("report content", () => setDialog("report"))}>
-            <Flag aria-hidden="true" />
-            Report
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {dialog ? (
-        <Suspense fallback={null}>
-          {dialog === "playlist" ? (
-            <AddToPlaylistDialog item={item} open onOpenChange={(open) => setDialog(open ? "playlist" : null)} />
-          ) : (
-            <ReportDialog item={item} open onOpenChange={(open) => setDialog(open ? "report" : null)} />
-          )}
-        </Suspense>
-      ) : null}
-    </>
+    <Suspense
+      fallback={
+        <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`} disabled>
+          <MoreVertical aria-hidden="true" />
+        </Button>
+      }
+    >
+      <MediaMenuDropdown item={item} className={className} />
+    </Suspense>
   );
 }

@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CreatePlaylist, type Playlist, createPlaylistSchema } from "@shared/contracts/playlists";
-import { messages } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Field } from "@web/components/ui/form-field";
@@ -10,6 +9,7 @@ import { invalidateMedia } from "@web/features/player/media-api";
 import { callRoute, errorMessage } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
+import { signInToCreatePlaylist } from "./lazy-create-playlist-dialog";
 
 const fields = createPlaylistSchema.shape;
 
@@ -63,7 +63,7 @@ export function CreatePlaylistDialog({
 
   const handleOpenChange = (next: boolean) => {
     if (next && !user) {
-      toast({ title: messages.signInRequired, description: "Please sign in to create playlists.", variant: "destructive" });
+      signInToCreatePlaylist();
       return;
     }
     setOpen(next);

@@ -6,7 +6,8 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { CommunitySidebar } from "./community-sidebar";
 import { Composer } from "./composer";
 import { Feed } from "./feed";
-import { PostNotFound, PostThread } from "./post-thread";
+import { LazyPostThread as PostThread } from "./lazy-post-thread";
+import { PostNotFound } from "./lazy-post-thread";
 import { PostSkeletons } from "./post-skeletons";
 import { SignedOutCommunity } from "./signed-out-community";
 

@@ -18,6 +18,7 @@ import { PostCard } from "./post-card";
 import { usePostActions } from "./post-actions";
 import { PostSkeletons } from "./post-skeletons";
 import { useAddComment, useDeleteComment } from "./use-posts";
+import { PostNotFound } from "./lazy-post-thread";
 
 /** The signed-in viewer of a thread: who they are, whether they moderate, and where to go once the post is deleted. */
 export type ThreadViewer = { id: number; canModerate: boolean; afterDelete: () => void };
@@ -139,14 +140,5 @@ export function PostThread({ postId, viewer }: { postId: number; viewer?: Thread
       {viewer ? <MemberPostCard post={post.data} viewer={viewer} /> : <PostCard post={post.data} headingLevel="h3" />}
       <Comments post={post.data} viewer={viewer} />
     </>
-  );
-}
-
-export function PostNotFound() {
-  return (
-    <Card className="p-8 text-center">
-      <h3 className="text-lg font-semibold">Post Not Found</h3>
-      <p className="mt-1 text-muted-foreground">This post may have been removed.</p>
-    </Card>
   );
 }

@@ -9,7 +9,7 @@ import { SignInPrompt } from "@web/components/ui/sign-in-prompt";
 import { routeQuery } from "@web/lib/api";
 import { PostCard } from "./post-card";
 import { PostSkeletons } from "./post-skeletons";
-import { PostThread } from "./post-thread";
+import { LazyPostThread as PostThread } from "./lazy-post-thread";
 
 /**
  * Signed out: Sign In Required, a preview of the first 2 posts, and Join Our Community (spec §2);

@@ -8,7 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { MediaCard, MediaCardGridSkeleton } from "@web/features/player/media-card";
-import { WatchDialog } from "@web/features/player/watch-dialog";
+import { LazyWatchDialog } from "@web/features/player/lazy-watch-dialog";
 import { routeQuery } from "@web/lib/api";
 
 export function SectionHeading({ id, title, href }: { id: string; title: string; href: string }) {
@@ -61,7 +61,7 @@ export function RecentSermons() {
         )}
       </QueryState>
       {watching ? (
-        <WatchDialog
+        <LazyWatchDialog
           item={sermons.find((s) => s.id === watching.id) ?? watching}
           open
           onOpenChange={(open) => !open && setWatching(null)}

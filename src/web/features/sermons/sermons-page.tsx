@@ -18,7 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-actions";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
-import { WatchDialog } from "@web/features/player/watch-dialog";
+import { LazyWatchDialog } from "@web/features/player/lazy-watch-dialog";
 import { routeQuery } from "@web/lib/api";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
@@ -319,7 +319,7 @@ export function SermonsPage() {
           </section>
         </div>
       </div>
-      {current ? <WatchDialog item={current} open onOpenChange={(open) => !open && closeWatch()} /> : null}
+      {current ? <LazyWatchDialog item={current} open onOpenChange={(open) => !open && closeWatch()} /> : null}
     </>
   );
 }

@@ -1,0 +1,186 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+
+/**
+ * `npm run lighthouse`: builds the web app, starts the server on a fresh data folder with the demo content,
+ * and runs Lighthouse (mobile, simulated throttling) on each page signed out and signed in, printing the
+ * median of the runs per page. Options: `--pages /,/music`, `--runs 3`, `--as out|in|both`, `--no-build`,
+ * `--json <file>` (the table as JSON), `--reports <folder>` (each median run's full report). Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
+ */
+const DEFAULT_PAGES = ["/", "/sermons", "/music", "/podcasts", "/community", "/events"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const root = path.resolve(import.meta.dirname, "..");
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(origin: string, server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server was not ready within a minute");
+}
+
+/** Registers a fresh member and returns the session cookie to send with every page request. */
+async function signInCookie(origin: string): Promise<string> {
+  const id = Date.now().toString(36);
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      username: `bench_${id}`,
+      email: `bench_${id}@example.com`,
+      password: "Grace2Peace",
+      displayName: "Lydia Bench",
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+interface Row {
+  page: string;
+  as: "out" | "in";
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKiB: number;
+  scripts: number;
+}
+
+function rowOf(page: string, as: Row["as"], result: Result): Row {
+  const audit = (id: string) => result.audits[id];
+  const summary = (audit("resource-summary")?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] })
+    ?.items;
+  const script = summary?.find((item) => item.resourceType === "script");
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((result.categories[id]?.score ?? 0) * 100)])) as Row["scores"];
+  return {
+    page,
+    as,
+    scores,
+    lcpMs: audit("largest-contentful-paint")?.numericValue ?? NaN,
+    tbtMs: audit("total-blocking-time")?.numericValue ?? NaN,
+    cls: audit("cumulative-layout-shift")?.numericValue ?? NaN,
+    jsKiB: (script?.transferSize ?? 0) / 1024,
+    scripts: script?.requestCount ?? 0,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ["page", "signed", "perf", "a11y", "best practices", "SEO", "LCP", "TBT", "CLS", "JS KiB", "scripts"];
+  const lines = rows.map((row) => [
+    row.page,
+    row.as,
+    String(row.scores.performance),
+    String(row.scores.accessibility),
+    String(row.scores["best-practices"]),
+    String(row.scores.seo),
+    `${(row.lcpMs / 1000).toFixed(1)} s`,
+    `${Math.round(row.tbtMs)} ms`,
+    row.cls.toFixed(3),
+    row.jsKiB.toFixed(0),
+    String(row.scripts),
+  ]);
+  console.log(`\n| ${header.join(" | ")} |\n| ${header.map(() => "---").join(" | ")} |`);
+  for (const line of lines) console.log(`| ${line.join(" | ")} |`);
+}
+
+async function main(): Promise<void> {
+  const pages = option("pages")?.split(",") ?? DEFAULT_PAGES;
+  const runs = Number(option("runs") ?? 3);
+  const as = option("as") ?? "both";
+  const modes: Row["as"][] = as === "both" ? ["out", "in"] : [as as Row["as"]];
+  if (!process.argv.includes("--no-build")) execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gathering-lighthouse-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const rows: Row[] = [];
+  try {
+    await waitForReady(origin, server);
+    const cookie = modes.includes("in") ? await signInCookie(origin) : "";
+    for (const mode of modes) {
+      for (const page of pages) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ...(mode === "in" ? { extraHeaders: { Cookie: cookie } } : {}),
+        };
+        const results: Result[] = [];
+        for (let run = 0; run < runs; run++) {
+          const answer = await lighthouse(`${origin}${page}`, flags);
+          if (!answer) throw new Error(`Lighthouse returned nothing for ${page}`);
+          if (answer.lhr.runtimeError) throw new Error(`${page}: ${answer.lhr.runtimeError.message}`);
+          results.push(answer.lhr);
+        }
+        const median = computeMedianRun(results);
+        const reports = option("reports");
+        if (reports) {
+          fs.mkdirSync(reports, { recursive: true });
+          const name = `${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}-signed-${mode}.json`;
+          fs.writeFileSync(path.join(reports, name), JSON.stringify(median));
+        }
+        const row = rowOf(page, mode, median);
+        rows.push(row);
+        console.log(
+          `${page} signed ${mode}: perf ${row.scores.performance}, LCP ${(row.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(row.tbtMs)} ms, CLS ${row.cls.toFixed(3)}`,
+        );
+      }
+    }
+  } finally {
+    chrome.kill();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  printTable(rows);
+  const json = option("json");
+  if (json) fs.writeFileSync(json, JSON.stringify(rows, null, 2));
+}
+
+await main();

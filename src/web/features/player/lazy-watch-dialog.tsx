@@ -1,0 +1,13 @@
+import { lazy, Suspense, type ComponentProps } from "react";
+
+// The dialog (Radix's dialog, focus trap and the item menu) loads on the first Watch, off the first page's path.
+const WatchDialog = lazy(async () => ({ default: (await import("./watch-dialog")).WatchDialog }));
+
+/** The sermon's watch dialog, loaded when a member first opens one. */
+export function LazyWatchDialog(props: ComponentProps<typeof WatchDialog>) {
+  return (
+    <Suspense fallback={null}>
+      <WatchDialog {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,69 @@
+import { lazy, Suspense, useState } from "react";
+import { Download, Flag, ListPlus, MoreVertical, Star } from "lucide-react";
+import type { MediaItem } from "@shared/contracts/content";
+import { Button } from "@web/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@web/components/ui/dropdown-menu";
+import { useAuth } from "@web/features/auth/use-auth";
+import { cn } from "@web/lib/utils";
+import { signInToast, useToggleFavorite } from "./media-api";
+
+// The menu's dialogs hold forms validated by the contract (zod): loaded on first use, off the first page's path.
+const AddToPlaylistDialog = lazy(async () => ({
+  default: (await import("@web/features/playlists/add-to-playlist-dialog")).AddToPlaylistDialog,
+}));
+const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));
+
+/** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
+export function MediaMenuDropdown({ item, className }: { item: MediaItem; className?: string }) {
+  const { user } = useAuth();
+  const [dialog, setDialog] = useState<"playlist" | "report" | null>(null);
+  const favorite = useToggleFavorite();
+  const requireMember = (action: string, then: () => void) => (user ? then() : signInToast(action));
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`}>
+            <MoreVertical aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => requireMember("add to playlists", () => setDialog("playlist"))}>
+            <ListPlus aria-hidden="true" />
+            Add to Playlist
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => requireMember("save favorites", () => favorite.mutate({ item, favorite: !item.favorited }))}>
+            <Star aria-hidden="true" className={cn(item.favorited && "fill-amber-400 text-amber-500")} />
+            {item.favorited ? "Remove from Favorites" : "Add to Favorites"}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <a href={`${item.mediaUrl}?download=1`} download>
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => requireMember("report content", () => setDialog("report"))}>
+            <Flag aria-hidden="true" />
+            Report
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {dialog ? (
+        <Suspense fallback={null}>
+          {dialog === "playlist" ? (
+            <AddToPlaylistDialog item={item} open onOpenChange={(open) => setDialog(open ? "playlist" : null)} />
+          ) : (
+            <ReportDialog item={item} open onOpenChange={(open) => setDialog(open ? "report" : null)} />
+          )}
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
