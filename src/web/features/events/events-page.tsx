@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { EventForm } from "./event-form";
+import { MyScheduleCard } from "./my-schedule-card";
 import {
   calendarFeedUrl,
   eventIcsUrl,
@@ -244,6 +245,7 @@ export function EventsPage() {
       />
       <div className="flex flex-col gap-6">
         <SubscribeCard />
+        {user ? <MyScheduleCard /> : null}
         <Tabs defaultValue="upcoming">
           <TabsList>
             <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
