@@ -20,6 +20,7 @@ import { answerFrameworkError, registerErrorHandler } from "./http/error-handler
 import { httpServerOptions, registerRequestDeadlines } from "./http/timeouts";
 import { liveRoutes } from "./live/live.routes";
 import { mediaFileRoutes } from "./media/media.routes";
+import { feedRoutes } from "./modules/feeds/feeds.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { favoritesRoutes } from "./modules/favorites/favorites.routes";
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => mediaFileRoutes(scope, ctx));
+  await app.register(async (scope) => feedRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx));
   await app.register(
     async (api) => {
@@ -183,7 +185,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url.startsWith("/ws");
+    const isApi =
+      url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url.startsWith("/ws") || url.startsWith("/feeds/");
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
       // The web app's own router answers every other path, including its 404 page.
       reply.header("cache-control", "no-cache");

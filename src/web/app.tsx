@@ -22,6 +22,7 @@ const DiscoverPage = lazyPage(() => import("./features/discover/discover-page"),
 const ExplorePage = lazyPage(() => import("./features/discover/explore-page"), "ExplorePage");
 const PodcastsPage = lazyPage(() => import("./features/podcasts/podcasts-page"), "PodcastsPage");
 const PodcastHostingPage = lazyPage(() => import("./features/podcasts/podcast-hosting-page"), "PodcastHostingPage");
+const ShowPage = lazyPage(() => import("./features/podcasts/show-page"), "ShowPage");
 const MusicPage = lazyPage(() => import("./features/music/music-page"), "MusicPage");
 const SermonsPage = lazyPage(() => import("./features/sermons/sermons-page"), "SermonsPage");
 const VideoConferencePage = lazyPage(() => import("./features/rooms/video-conference-page"), "VideoConferencePage");
@@ -69,6 +70,7 @@ function Routes() {
               <Route path="/explore" component={ExplorePage} />
               <Route path="/podcasts" component={PodcastsPage} />
               <Route path="/podcasts/host" component={PodcastHostingPage} />
+              <Route path="/podcasts/shows/:id" component={ShowPage} />
               <Route path="/music" component={MusicPage} />
               <Route path="/sermons" component={SermonsPage} />
               <Route path="/video-conference" component={VideoConferencePage} />

@@ -9,6 +9,7 @@ import { throttle } from "./migrations/0006_throttle";
 import { dropLoginAttempts } from "./migrations/0007_drop_login_attempts";
 import { mediaCredits } from "./migrations/0008_media_credits";
 import { jobsAndReach } from "./migrations/0009_jobs_and_reach";
+import { feeds } from "./migrations/0010_feeds";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0007_drop_login_attempts": dropLoginAttempts(dialect),
     "0008_media_credits": mediaCredits(dialect),
     "0009_jobs_and_reach": jobsAndReach(dialect),
+    "0010_feeds": feeds(dialect),
   };
 }
 

@@ -364,3 +364,42 @@ export interface DB {
   app_secrets: AppSecretsTable;
   email_tokens: EmailTokensTable;
 }
+
+/** Added by 0010_feeds: what a podcast directory requires of a show; `categoryId` null is the sermons feed. */
+export interface PodcastShowsTable {
+  id: Generated<number>;
+  /** "sermons", or "show-{categoryId}". */
+  key: string;
+  categoryId: number | null;
+  author: string;
+  ownerName: string;
+  ownerEmail: string;
+  artworkUrl: string | null;
+  itunesCategory: Generated<string>;
+  itunesSubcategory: Generated<string>;
+  explicit: Generated<number>;
+  language: Generated<string>;
+  locked: Generated<number>;
+  /** Podcasting 2.0 guid: a UUIDv5 of the feed URL the first time it was served, kept when the address changes. */
+  guid: string | null;
+  updatedAt: Timestamp;
+}
+
+/** Added by 0010_feeds: an episode's transcript (WebVTT, SRT, JSON, HTML or plain text), announced in the feeds. */
+export interface MediaTranscriptsTable {
+  mediaId: number;
+  url: string;
+}
+
+/** Added by 0010_feeds: the hash of a member's private "My schedule" calendar token. */
+export interface CalendarTokensTable {
+  userId: number;
+  tokenHash: string;
+  createdAt: Timestamp;
+}
+
+export interface DB {
+  podcast_shows: PodcastShowsTable;
+  calendar_tokens: CalendarTokensTable;
+  media_transcripts: MediaTranscriptsTable;
+}

@@ -17,6 +17,8 @@ const MIME_TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".gif": "image/gif",
   ".avif": "image/avif",
+  ".vtt": "text/vtt",
+  ".srt": "application/srt",
 };
 
 /** The Content-Type for a media file name, or application/octet-stream. */

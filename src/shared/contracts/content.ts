@@ -40,6 +40,7 @@ export const categorySchema = z.object({
   description: z.string(),
   type: categoryTypeSchema,
   mediaCount: z.number().int().optional().describe("How many media items the category holds"),
+  feedUrl: z.string().optional().describe("A podcast show's RSS feed, absolute (podcast categories only)"),
 });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -9,6 +9,7 @@ export const eventMessages = {
   endAfterStart: "The event must end after it starts",
   eventNotFound: "Event not found",
   eventCancelled: "This event has been cancelled",
+  scheduleNotFound: "This calendar address is not valid any more",
 } as const;
 
 export const rsvpStatusSchema = z.enum(["going", "not_going"]);
@@ -71,6 +72,22 @@ export const rsvpSchema = z.object({ status: rsvpStatusSchema });
 export const rsvpResultSchema = z.object({ status: rsvpStatusSchema, goingCount: z.number().int() });
 export type RsvpResult = z.infer<typeof rsvpResultSchema>;
 
+/** The member's private "My schedule" address: whether one exists, and since when. */
+export const scheduleLinkSchema = z.object({
+  active: z.boolean(),
+  createdAt: timestampSchema.nullable(),
+});
+export type ScheduleLink = z.infer<typeof scheduleLinkSchema>;
+
+/** A new private address, shown once: only its hash is kept. */
+export const newScheduleLinkSchema = z.object({
+  url: z.string().describe("The private iCalendar address of the member's schedule; anyone holding it can read it"),
+  createdAt: timestampSchema,
+});
+export type NewScheduleLink = z.infer<typeof newScheduleLinkSchema>;
+
+export const scheduleTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
 /** The events module's JSON routes (the .ics downloads and feed are served beside them as text/calendar). */
 export const eventsRoutes = {
   feed: defineRoute({
@@ -89,6 +106,38 @@ export const eventsRoutes = {
     params: idParamsSchema,
     contentType: "text/calendar",
     response: z.string(),
+  }),
+  schedule: defineRoute({
+    method: "GET",
+    path: "/api/events/schedule/:token(^[A-Za-z0-9_-]{43}).ics",
+    summary: "The private My schedule feed (iCalendar) of the events a member is going to",
+    access: "public",
+    params: scheduleTokenParamsSchema,
+    contentType: "text/calendar",
+    response: z.string(),
+  }),
+  scheduleLink: defineRoute({
+    method: "GET",
+    path: "/api/events/schedule-link",
+    summary: "Whether the member has a private schedule address",
+    access: "member",
+    response: scheduleLinkSchema,
+  }),
+  regenerateScheduleLink: defineRoute({
+    method: "POST",
+    path: "/api/events/schedule-link",
+    summary: "Make a new private schedule address; the old one stops working",
+    access: "member",
+    status: 201,
+    response: newScheduleLinkSchema,
+  }),
+  revokeScheduleLink: defineRoute({
+    method: "DELETE",
+    path: "/api/events/schedule-link",
+    summary: "Revoke the private schedule address",
+    access: "member",
+    status: 204,
+    response: z.null(),
   }),
   list: defineRoute({
     method: "GET",

@@ -83,6 +83,20 @@ export function createEventsRepository(db: Kysely<DB>) {
       return rows.map(shape);
     },
 
+    /** The events a member answered "going" to that end after `since`: their "My schedule" feed, cancelled ones included. */
+    async goingFor(userId: number, since: string, limit = 500) {
+      const rows = await withFigures(userId)
+        .innerJoin("event_rsvps as mine", (join) =>
+          join.onRef("mine.eventId", "=", "events.id").on("mine.userId", "=", userId).on("mine.status", "=", "going"),
+        )
+        .where("events.endTime", ">=", since)
+        .orderBy("events.startTime", "asc")
+        .orderBy("events.id")
+        .limit(limit)
+        .execute();
+      return rows.map(shape);
+    },
+
     async findById(id: number, viewerId: number | null) {
       const row = await withFigures(viewerId).where("events.id", "=", id).executeTakeFirst();
       return row ? shape(row) : undefined;

@@ -33,6 +33,28 @@ export async function eventsRoutes(app: FastifyInstance, ctx: AppContext) {
     return body;
   });
 
+  mount(app, routes.schedule, async (request, reply) => {
+    const body = await calendar.schedule(request.params.token, ownOrigin(request, ctx.config));
+    // Private to the holder of the address: no shared cache may keep it.
+    reply
+      .header("cache-control", "private, max-age=300")
+      .header("content-disposition", 'inline; filename="my-schedule.ics"')
+      .header("referrer-policy", "no-referrer")
+      .type("text/calendar; charset=utf-8");
+    return body;
+  });
+
+  mount(app, routes.scheduleLink, async (request) => calendar.scheduleLink(requireViewer(request).id));
+
+  mount(app, routes.regenerateScheduleLink, async (request) =>
+    calendar.regenerateScheduleLink(requireViewer(request).id, ownOrigin(request, ctx.config)),
+  );
+
+  mount(app, routes.revokeScheduleLink, async (request) => {
+    await calendar.revokeScheduleLink(requireViewer(request).id);
+    return null;
+  });
+
   mount(app, routes.get, async (request) => service.requireEvent(request.params.id, getViewer(request)?.id ?? null));
 
   mount(app, routes.create, async (request) => {

@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { MediaItem, MediaSort } from "@shared/contracts/content";
 import { mediaRoutes as routes } from "@shared/contracts/media";
+import { showFeedPath } from "@shared/contracts/feeds";
 import { publishingMessages } from "@shared/contracts/publishing";
 import { messages } from "@shared/messages";
 import type { AppContext } from "../../context";
 import { HttpError, badRequest } from "../../http/errors";
 import { createdAtCursor, keysetCursor, sendPage } from "../../http/pagination";
 import { mount } from "../../http/route";
+import { ownOrigin } from "../../http/security";
 import { getViewer, requireViewer } from "../auth/session";
 import { enableMultipart } from "../posts/image-upload";
 import { type PublishForm, readPublishForm } from "./media-upload";
@@ -65,7 +67,14 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   mount(app, routes.get, async (request) => media.get(request.params.id, viewerId(request)));
 
-  mount(app, routes.categories, async (request) => media.categories(request.query.type));
+  mount(app, routes.categories, async (request) => {
+    const categories = await media.categories(request.query.type);
+    if (!categories.some((category) => category.type === "podcast")) return categories;
+    const origin = ownOrigin(request, ctx.config);
+    return categories.map((category) =>
+      category.type === "podcast" ? { ...category, feedUrl: `${origin}${showFeedPath(category.id)}` } : category,
+    );
+  });
 
   mount(app, routes.featured, async (request) => media.featured(viewerId(request)));
 

@@ -14,6 +14,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
+import { MyScheduleCard } from "./my-schedule-card";
 import {
   calendarFeedUrl,
   eventIcsUrl,
@@ -247,6 +248,7 @@ export function EventsPage() {
       />
       <div className="flex flex-col gap-6">
         <SubscribeCard />
+        {user ? <MyScheduleCard /> : null}
         <Tabs defaultValue="upcoming">
           <TabsList>
             <TabsTrigger value="upcoming">Upcoming</TabsTrigger>

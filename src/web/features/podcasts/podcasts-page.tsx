@@ -25,7 +25,7 @@ import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
 /** Subscribe to a podcast show (its category), kept on the server. */
-function SubscribeButton({ show }: { show: Category | undefined }) {
+export function SubscribeButton({ show }: { show: Category | undefined }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const subscriptionsQuery = routeQuery("GET /api/content/subscriptions");
@@ -96,6 +96,11 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
               Play Latest
             </Button>
             <SubscribeButton show={show} />
+            {show ? (
+              <Button asChild variant="ghost">
+                <Link href={`/podcasts/shows/${show.id}`}>View Show</Link>
+              </Button>
+            ) : null}
             <ShareButton item={item} />
             <LikeButton item={item} />
             <MediaMenu item={item} />
@@ -219,9 +224,14 @@ export function PodcastsPage() {
           {(categories.data ?? []).slice(0, CATEGORY_TABS).map((category) => (
             <TabsContent key={category.id} value={String(category.id)} className="flex flex-col gap-4">
               {renderGrid((item) => item.categoryId === category.id)}
-              <Button variant="outline" className="self-start" onClick={() => setTab("all")}>
-                Browse All
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" onClick={() => setTab("all")}>
+                  Browse All
+                </Button>
+                <Button asChild variant="ghost">
+                  <Link href={`/podcasts/shows/${category.id}`}>View Show</Link>
+                </Button>
+              </div>
             </TabsContent>
           ))}
         </Tabs>

@@ -11,7 +11,7 @@ import { liveLink, useLiveEvent, useLiveLink } from "@web/lib/live";
 import { useClientIds } from "@web/lib/use-client-ids";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
-import { copyText } from "./copy-text";
+import { copyText } from "@web/lib/copy-text";
 import { RoomControls } from "./room-controls";
 import { ParticipantsPanel, RoomChat } from "./room-panels";
 import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, viewerParticipant } from "./room-state";

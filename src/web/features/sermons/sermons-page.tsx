@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useSearch } from "wouter";
 import { BookOpen, FolderOpen, Mic2, Play, Search, SearchX, Star } from "lucide-react";
 import type { MediaItem, MediaSort } from "@shared/contracts/content";
+import { SERMONS_FEED_PATH } from "@shared/contracts/feeds";
 import { BIBLE_STUDY_SERIES, CATEGORY_TABS, LOADING_PLACEHOLDERS, PAGE_LIMIT_MAX } from "@shared/constants";
 import { formatDuration, formatRelativeTime, initial } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
@@ -19,6 +20,7 @@ import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-a
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { LazyWatchDialog } from "@web/features/player/lazy-watch-dialog";
+import { FeedSubscribeButtons } from "@web/features/feeds/subscribe-buttons";
 import { routeQuery } from "@web/lib/api";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
@@ -319,6 +321,9 @@ export function SermonsPage() {
           </section>
         </div>
       </div>
+      <Card className="mt-10 p-6">
+        <FeedSubscribeButtons feedUrl={`${window.location.origin}${SERMONS_FEED_PATH}`} title="Sermons" />
+      </Card>
       {current ? <LazyWatchDialog item={current} open onOpenChange={(open) => !open && closeWatch()} /> : null}
     </>
   );

@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { APP_NAME } from "@shared/constants";
+import { mediaMessages } from "@shared/contracts/content";
+import { SERMONS_FEED_PATH, showFeedPath } from "@shared/contracts/feeds";
+import type { AppContext } from "../../context";
+import { notFound } from "../../http/errors";
+import { resolveMediaPath } from "../../media/media.routes";
+import { createFeedsRepository } from "./feeds.repository";
+import { type FeedChannel, type FeedItem, type FeedPerson, buildPodcastFeed, podcastGuid, uuidV5 } from "./rss";
+
+/** The show artwork used until an admin gives a show its own: square, 1400 px, as directories require. */
+export const DEFAULT_ARTWORK_PATH = "/icons/podcast-artwork.png";
+
+const TRANSCRIPT_TYPES: Record<string, string> = {
+  ".vtt": "text/vtt",
+  ".srt": "application/srt",
+  ".json": "application/json",
+  ".html": "text/html",
+  ".txt": "text/plain",
+};
+
+/** A feed as served: its body and the validators for conditional requests. */
+export interface RenderedFeed {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof createFeedsRepository>["items"]>>[number];
+
+/** Builds the sermons feed and each show's feed from the library, with sizes read from the files themselves. */
+export function createFeedsService(ctx: AppContext) {
+  const feeds = createFeedsRepository(ctx.db);
+  const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
+
+  /** The size of the file behind a /media/ URL; undefined when the file is gone (the item is left out). */
+  async function fileSize(mediaUrl: string): Promise<number | undefined> {
+    if (!mediaUrl.startsWith("/media/")) return undefined;
+    const file = resolveMediaPath(ctx.config.mediaDir, mediaUrl.slice("/media/".length));
+    if (!file) return undefined;
+    try {
+      const stat = await fs.stat(file);
+      return stat.isFile() ? stat.size : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function render(options: {
+    key: string;
+    categoryId: number | null;
+    title: string;
+    description: string;
+    link: string;
+    feedPath: string;
+    origin: string;
+    rows: ItemRow[];
+  }): Promise<RenderedFeed> {
+    const { origin, rows } = options;
+    const feedUrl = `${origin}${options.feedPath}`;
+    const show = await feeds.show(options.key, options.categoryId, ctx.clock.iso());
+    let guid = show.guid;
+    if (!guid) {
+      guid = podcastGuid(feedUrl);
+      await feeds.setGuid(show.id, guid);
+    }
+    const admin = show.ownerEmail ? undefined : await feeds.firstAdmin();
+    const credits = await feeds.credits(rows.map((row) => row.id));
+    const personOf = (credit: (typeof credits)[number]): FeedPerson => ({
+      name: credit.displayName,
+      role: "host",
+      href: `${origin}/profile/${credit.id}`,
+      ...(credit.profileImageUrl ? { img: absolute(origin, credit.profileImageUrl) } : {}),
+    });
+
+    const items: FeedItem[] = [];
+    for (const row of rows) {
+      const length = await fileSize(row.mediaUrl);
+      if (length === undefined) continue;
+      const credited = credits.filter((credit) => credit.mediaId === row.id).map(personOf);
+      const transcriptType = row.transcriptUrl ? TRANSCRIPT_TYPES[path.extname(row.transcriptUrl).toLowerCase()] : undefined;
+      items.push({
+        // Stable whatever the address: derived from the show's own guid and the item's id.
+        guid: podcastGuidItem(guid, row.id),
+        title: row.title,
+        description: row.description,
+        link: `${origin}${options.link}#media-${row.id}`,
+        pubDate: new Date(row.createdAt),
+        enclosure: { url: absolute(origin, row.mediaUrl), length, type: row.mimeType },
+        duration: row.duration,
+        ...(row.thumbnailUrl ? { image: absolute(origin, row.thumbnailUrl) } : {}),
+        explicit: show.explicit === 1,
+        people: credited.length > 0 ? credited : row.artist ? [{ name: row.artist, role: "host" }] : [],
+        ...(row.transcriptUrl && transcriptType ? { transcript: { url: absolute(origin, row.transcriptUrl), type: transcriptType } } : {}),
+      });
+    }
+
+    const times = [Date.parse(show.updatedAt), ...rows.map((row) => Date.parse(row.createdAt))].filter(Number.isFinite);
+    const lastModified = new Date(Math.floor(Math.max(...times) / 1000) * 1000);
+    const hosts = [...new Map(credits.map((credit) => [credit.id, personOf(credit)])).values()];
+    const ownerName = show.ownerName || admin?.displayName || APP_NAME;
+    const ownerEmail = show.ownerEmail || admin?.email || "";
+    const channel: FeedChannel = {
+      title: options.title,
+      description: options.description,
+      link: `${origin}${options.link}`,
+      feedUrl,
+      language: show.language,
+      author: show.author || rows[0]?.artist || APP_NAME,
+      owner: { name: ownerName, ...(ownerEmail ? { email: ownerEmail } : {}) },
+      artwork: absolute(origin, show.artworkUrl ?? DEFAULT_ARTWORK_PATH),
+      category: show.itunesCategory,
+      ...(show.itunesSubcategory ? { subcategory: show.itunesSubcategory } : {}),
+      explicit: show.explicit === 1,
+      guid,
+      locked: show.locked === 1,
+      copyright: `© ${lastModified.getUTCFullYear()} ${APP_NAME}`,
+      lastModified,
+      people: hosts.slice(0, 10),
+      items,
+    };
+    const body = buildPodcastFeed(channel);
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    return { body, etag, lastModified };
+  }
+
+  return {
+    /** The audio sermons, newest first. */
+    async sermons(origin: string): Promise<RenderedFeed> {
+      return render({
+        key: "sermons",
+        categoryId: null,
+        title: `${APP_NAME} Sermons`,
+        description: `Sermons from ${APP_NAME}: listen wherever you get your podcasts.`,
+        link: "/sermons",
+        feedPath: SERMONS_FEED_PATH,
+        origin,
+        rows: await feeds.items({ type: "sermon", audioOnly: true }),
+      });
+    },
+
+    /** A podcast show's episodes; 404 for an unknown category or one that is not a podcast show. */
+    async show(categoryId: number, origin: string): Promise<RenderedFeed> {
+      const category = await feeds.category(categoryId);
+      if (!category || category.type !== "podcast") throw notFound(mediaMessages.categoryNotFound);
+      return render({
+        key: `show-${category.id}`,
+        categoryId: category.id,
+        title: category.name,
+        description: category.description,
+        link: `/podcasts/shows/${category.id}`,
+        feedPath: showFeedPath(category.id),
+        origin,
+        rows: await feeds.items({ type: "podcast", categoryId: category.id }),
+      });
+    },
+  };
+}
+
+/** An item's guid: a UUIDv5 of its id in the namespace of its show's guid, so it never changes with the address. */
+function podcastGuidItem(showGuid: string, mediaId: number): string {
+  return uuidV5(`media-${mediaId}`, showGuid);
+}
