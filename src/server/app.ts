@@ -32,6 +32,8 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { prayerRoutes } from "./modules/prayer/prayer.routes";
+import { safetyRoutes } from "./modules/safety/safety.routes";
 
 const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -52,6 +54,8 @@ const apiModules = [
   roomsRoutes,
   groupsRoutes,
   contactRoutes,
+  prayerRoutes,
+  safetyRoutes,
 ];
 
 declare module "fastify" {

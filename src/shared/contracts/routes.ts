@@ -14,6 +14,8 @@ import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
 import { searchRoutes } from "./search";
 import { usersRoutes } from "./users";
+import { prayerRoutes } from "./prayer";
+import { safetyRoutes } from "./safety";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -35,6 +37,8 @@ export const apiRoutes = {
   messages: messagesRoutes,
   groups: groupsRoutes,
   rooms: roomsRoutes,
+  prayer: prayerRoutes,
+  safety: safetyRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

@@ -5,6 +5,7 @@ import type { UserRow } from "../../db/schema";
 import { forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
 import { createNotificationsService } from "../notifications/notifications.service";
+import { createSafetyService } from "../safety/safety.service";
 import { createCommunityRepository } from "./community.repository";
 import { removeImage, storeImage } from "./image-upload";
 import { type Keyset, createPostsRepository } from "./posts.repository";
@@ -26,11 +27,19 @@ export function createPostsService(ctx: AppContext) {
   const posts = createPostsRepository(ctx.db);
   const community = createCommunityRepository(ctx.db);
   const notifications = createNotificationsService(ctx);
+  const safety = createSafetyService(ctx);
   const since = (ms: number) => new Date(ctx.clock.now() - ms).toISOString();
 
   const requirePost = async (postId: number) => {
     const post = await posts.findOwner(postId);
     if (!post) throw notFound(postMessages.postNotFound);
+    return post;
+  };
+  /** The post, unless its author and the viewer blocked one another: then, for the viewer, it does not exist. */
+  const requireVisiblePost = async (viewerId: number | null, postId: number) => {
+    const post = await requirePost(postId);
+    if (viewerId !== null && ((await safety.hasBlocked(post.userId, viewerId)) || (await safety.hasBlocked(viewerId, post.userId))))
+      throw notFound(postMessages.postNotFound);
     return post;
   };
 
@@ -58,18 +67,19 @@ export function createPostsService(ctx: AppContext) {
     },
 
     async toggleLike(viewer: Viewer, postId: number) {
-      await requirePost(postId);
+      await requireVisiblePost(viewer.id, postId);
       return posts.toggleLike(postId, viewer.id, ctx.clock.iso());
     },
 
     /** A page of a post's comments, oldest first, after the given position. */
-    async comments(postId: number, options: { limit: number; after?: Keyset }) {
-      await requirePost(postId);
-      return posts.listComments(postId, options);
+    async comments(viewer: Viewer | null, postId: number, options: { limit: number; after?: Keyset }) {
+      await requireVisiblePost(viewer?.id ?? null, postId);
+      return posts.listComments(postId, { ...options, viewerId: viewer?.id ?? null });
     },
 
     /** Adds a comment and tells the post's author, unless they answered their own post. */
     async addComment(viewer: Viewer, postId: number, content: string) {
+      await requireVisiblePost(viewer.id, postId);
       const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: ctx.clock.iso() });
       if (commentId === undefined) throw notFound(postMessages.postNotFound);
       const post = await posts.findOwner(postId);
