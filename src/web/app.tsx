@@ -41,6 +41,7 @@ const AdvertisePage = lazyPage(() => import("./features/advertise/advertise-page
 const PrivacyPage = lazyPage(() => import("./features/legal/privacy-page"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("./features/legal/terms-page"), "TermsPage");
 const ContactPage = lazyPage(() => import("./features/contact/contact-page"), "ContactPage");
+const PrayerPage = lazyPage(() => import("./features/prayer/prayer-page"), "PrayerPage");
 const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), "NotFoundPage");
 
 function PageSpinner() {
@@ -85,6 +86,7 @@ function Routes() {
               <Route path="/privacy" component={PrivacyPage} />
               <Route path="/terms" component={TermsPage} />
               <Route path="/contact" component={ContactPage} />
+              <Route path="/prayer" component={PrayerPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -127,7 +127,7 @@ export const prayerRoutes = {
   create: defineRoute({
     method: "POST",
     path: "/api/prayer",
-    summary: "Ask for prayer, privately (care team only) or on the wall; a new member's wall request is held for review",
+    summary: "Ask for prayer, privately (care team only) or on the wall; wall requests of new members are held for review",
     access: "member",
     body: createPrayerSchema,
     status: 201,

@@ -45,7 +45,7 @@ export const safetyRoutes = {
   block: defineRoute({
     method: "PUT",
     path: "/api/blocks/:userId",
-    summary: "Block a member: their posts and comments leave my feed, they can't message me, see my posts or join my rooms",
+    summary: "Block a member: their posts and comments leave my feed, they cannot message me, see my posts or join my rooms",
     access: "member",
     params: userParamsSchema,
     status: 204,
@@ -70,7 +70,7 @@ export const safetyRoutes = {
   careTeam: defineRoute({
     method: "GET",
     path: "/api/care-team",
-    summary: "Admins and the care team: the care team's members",
+    summary: "Admins and the care team: who is on the care team",
     access: "member",
     response: z.array(careTeamMemberSchema),
   }),
