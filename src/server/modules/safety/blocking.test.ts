@@ -62,7 +62,9 @@ describeEachDatabase("blocking", (dialect) => {
     expect((await call(owner, "PUT", `/api/blocks/${blocked.user.id}`)).statusCode).toBe(204);
     // Blocking twice is harmless.
     expect((await call(owner, "PUT", `/api/blocks/${blocked.user.id}`)).statusCode).toBe(204);
-    expect((await call(owner, "GET", "/api/blocks")).json()).toEqual([expect.objectContaining({ id: blocked.user.id, displayName: "Nabal" })]);
+    expect((await call(owner, "GET", "/api/blocks")).json()).toEqual([
+      expect.objectContaining({ id: blocked.user.id, displayName: "Nabal" }),
+    ]);
     expect(await feedAuthors(owner)).not.toContain(blocked.user.id);
     expect((await call(owner, "GET", `/api/posts/${blockedPost}`)).statusCode).toBe(404);
     const comments = (await call(owner, "GET", `/api/posts/${ownerPost}/comments`)).json() as { content: string }[];

@@ -60,7 +60,8 @@ export function PrayerCard({ request, careTeam, team, canReview }: PrayerCardPro
     onError: failed("Could not send the report."),
   });
   const review = useMutation({
-    mutationFn: (decision: "publish" | "hide") => callRoute("POST /api/prayer/:id/review", { params: { id: request.id }, body: { decision } }),
+    mutationFn: (decision: "publish" | "hide") =>
+      callRoute("POST /api/prayer/:id/review", { params: { id: request.id }, body: { decision } }),
     onSuccess: (updated) => {
       toast({ title: updated.status === "published" ? "Request Published" : "Request Hidden" });
       void refreshPrayer();
@@ -197,9 +198,7 @@ export function PrayerCard({ request, careTeam, team, canReview }: PrayerCardPro
               </Button>
             </form>
           ) : null}
-          {careTeam ? (
-            <CareTools request={request} team={team ?? []} onAssign={(userId) => assign.mutate(userId)} />
-          ) : null}
+          {careTeam ? <CareTools request={request} team={team ?? []} onAssign={(userId) => assign.mutate(userId)} /> : null}
         </article>
       </CardContent>
     </Card>
@@ -207,7 +206,15 @@ export function PrayerCard({ request, careTeam, team, canReview }: PrayerCardPro
 }
 
 /** The care team's follow-up: who is assigned, and private notes. */
-function CareTools({ request, team, onAssign }: { request: PrayerRequest; team: CareTeamMember[]; onAssign: (userId: number | null) => void }) {
+function CareTools({
+  request,
+  team,
+  onAssign,
+}: {
+  request: PrayerRequest;
+  team: CareTeamMember[];
+  onAssign: (userId: number | null) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const notesQuery = routeQuery("GET /api/prayer/:id/notes", { params: { id: request.id } });

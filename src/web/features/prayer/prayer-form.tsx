@@ -23,11 +23,16 @@ export function PrayerForm() {
       const created = await callRoute("POST /api/prayer", { body: input });
       reset();
       if (created.status === "held") toast({ title: prayerMessages.heldTitle, description: prayerMessages.held });
-      else if (created.visibility === "private") toast({ title: "Sent to the Care Team", description: "Only the care team will see your request." });
+      else if (created.visibility === "private")
+        toast({ title: "Sent to the Care Team", description: "Only the care team will see your request." });
       else toast({ title: prayerMessages.publishedTitle, description: prayerMessages.published });
       void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/prayer") });
     } catch (error) {
-      toast({ title: "Error", description: serverMessage(error, "Your request could not be sent. Please try again."), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: serverMessage(error, "Your request could not be sent. Please try again."),
+        variant: "destructive",
+      });
     }
   }
 

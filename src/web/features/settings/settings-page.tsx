@@ -14,6 +14,7 @@ import { cn } from "@web/lib/utils";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { MessageSettingsCard } from "@web/features/messages/message-settings-card";
+import { BlockedMembersCard } from "@web/features/safety/blocked-members-card";
 import { ChangePasswordForm } from "./change-password-form";
 
 /** /settings: profile basics, password, appearance, notification and messaging preferences, sign out. */
@@ -131,6 +132,8 @@ export function SettingsPage() {
               </Card>
 
               <MessageSettingsCard />
+
+              <BlockedMembersCard />
 
               <Card>
                 <CardHeader>
