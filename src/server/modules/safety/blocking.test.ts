@@ -44,7 +44,7 @@ describeEachDatabase("blocking", (dialect) => {
     await call(other, "POST", `/api/posts/${ownerPost}/comments`, { content: "David says amen" });
   });
   afterAll(async () => {
-    for (const client of clients) client.close();
+    for (const client of clients) void client.close();
     await t.close();
   });
 
