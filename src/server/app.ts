@@ -34,6 +34,7 @@ import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { prayerRoutes } from "./modules/prayer/prayer.routes";
 import { safetyRoutes } from "./modules/safety/safety.routes";
+import { myDataRoutes } from "./modules/mydata/mydata.routes";
 
 const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -56,6 +57,7 @@ const apiModules = [
   contactRoutes,
   prayerRoutes,
   safetyRoutes,
+  myDataRoutes,
 ];
 
 declare module "fastify" {

@@ -368,3 +368,9 @@ export interface DB {
   blocks: BlocksTable;
   audit_log: AuditLogTable;
 }
+
+/** Added by 0012_care: an account's deletion, asked for and then carried out by the purge (decision 0016). */
+export interface UsersTable {
+  deletionRequestedAt: Timestamp | null;
+  deletedAt: Timestamp | null;
+}

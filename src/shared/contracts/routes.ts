@@ -16,6 +16,7 @@ import { searchRoutes } from "./search";
 import { usersRoutes } from "./users";
 import { prayerRoutes } from "./prayer";
 import { safetyRoutes } from "./safety";
+import { myDataRoutes } from "./mydata";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -39,6 +40,7 @@ export const apiRoutes = {
   rooms: roomsRoutes,
   prayer: prayerRoutes,
   safety: safetyRoutes,
+  myData: myDataRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

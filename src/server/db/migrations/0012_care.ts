@@ -84,8 +84,13 @@ export function care(dialect: Dialect) {
           .addColumn("createdAt", "text", (c) => c.notNull()),
       );
       await h.index("audit_log_created", "audit_log", ["createdAt", "id"]);
+      // A member who asked to delete their account: signing in before the purge cancels it (decision 0016).
+      await db.schema.alterTable("users").addColumn("deletionRequestedAt", "text").execute();
+      await db.schema.alterTable("users").addColumn("deletedAt", "text").execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("users").dropColumn("deletedAt").execute();
+      await db.schema.alterTable("users").dropColumn("deletionRequestedAt").execute();
       for (const table of ["audit_log", "blocks", "prayer_reports", "prayer_notes", "prayer_prayed", "prayer_requests", "care_team"])
         await db.schema.dropTable(table).ifExists().execute();
     },
