@@ -49,6 +49,7 @@ test.describe("the sidebar", () => {
       "Video Conferences",
       "Messaging",
       "Community",
+      "Prayer",
       "Favorites",
       "Playlists",
       "History",

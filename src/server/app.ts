@@ -37,6 +37,9 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { prayerRoutes } from "./modules/prayer/prayer.routes";
+import { safetyRoutes } from "./modules/safety/safety.routes";
+import { myDataRoutes } from "./modules/mydata/mydata.routes";
 
 const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -57,6 +60,9 @@ const apiModules = [
   roomsRoutes,
   groupsRoutes,
   contactRoutes,
+  prayerRoutes,
+  safetyRoutes,
+  myDataRoutes,
 ];
 
 declare module "fastify" {

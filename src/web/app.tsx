@@ -46,6 +46,7 @@ const ContactPage = lazyPage(() => import("./features/contact/contact-page"), "C
 const ForgotPasswordPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ForgotPasswordPage");
 const ResetPasswordPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ResetPasswordPage");
 const ConfirmEmailPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ConfirmEmailPage");
+const PrayerPage = lazyPage(() => import("./features/prayer/prayer-page"), "PrayerPage");
 const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), "NotFoundPage");
 
 function PageSpinner() {
@@ -94,6 +95,7 @@ function Routes() {
               <Route path="/forgot-password" component={ForgotPasswordPage} />
               <Route path="/reset-password" component={ResetPasswordPage} />
               <Route path="/confirm-email" component={ConfirmEmailPage} />
+              <Route path="/prayer" component={PrayerPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

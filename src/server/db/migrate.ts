@@ -10,6 +10,7 @@ import { dropLoginAttempts } from "./migrations/0007_drop_login_attempts";
 import { mediaCredits } from "./migrations/0008_media_credits";
 import { jobsAndReach } from "./migrations/0009_jobs_and_reach";
 import { feeds } from "./migrations/0010_feeds";
+import { care } from "./migrations/0012_care";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0008_media_credits": mediaCredits(dialect),
     "0009_jobs_and_reach": jobsAndReach(dialect),
     "0010_feeds": feeds(dialect),
+    "0012_care": care(dialect),
   };
 }
 

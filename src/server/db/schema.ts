@@ -398,8 +398,87 @@ export interface CalendarTokensTable {
   createdAt: Timestamp;
 }
 
+/** Added by 0012_care: members an admin made part of the care team (decision 0016). */
+export interface CareTeamTable {
+  userId: number;
+  grantedBy: number | null;
+  grantedAt: Timestamp;
+}
+
+/** Added by 0012_care: a request for prayer, kept private to the care team or shown on the wall. */
+export interface PrayerRequestsTable {
+  id: Generated<number>;
+  userId: number;
+  content: string;
+  visibility: "private" | "wall";
+  /** 1 when the wall hides the author from everyone but the care team. */
+  anonymous: number;
+  /** A new member's wall request is held until the care team publishes it; hidden is a moderator's removal. */
+  status: "published" | "held" | "hidden";
+  prayedCount: Generated<number>;
+  assignedTo: number | null;
+  answeredAt: Timestamp | null;
+  testimony: string | null;
+  createdAt: Timestamp;
+}
+
+export interface PrayerPrayedTable {
+  requestId: number;
+  userId: number;
+  createdAt: Timestamp;
+}
+
+export interface PrayerNotesTable {
+  id: Generated<number>;
+  requestId: number;
+  authorId: number | null;
+  content: string;
+  createdAt: Timestamp;
+}
+
+export interface PrayerReportsTable {
+  id: Generated<number>;
+  requestId: number;
+  reporterId: number;
+  reason: "spam" | "harassment" | "inappropriate" | "other";
+  details: string;
+  createdAt: Timestamp;
+  resolvedAt: Timestamp | null;
+}
+
+/** Added by 0012_care: a member (blocker) who blocked another (blocked). */
+export interface BlocksTable {
+  blockerId: number;
+  blockedId: number;
+  createdAt: Timestamp;
+}
+
+/** Added by 0012_care: who did what to whom, for the admins. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: number;
+  detail: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   podcast_shows: PodcastShowsTable;
   calendar_tokens: CalendarTokensTable;
   media_transcripts: MediaTranscriptsTable;
+  care_team: CareTeamTable;
+  prayer_requests: PrayerRequestsTable;
+  prayer_prayed: PrayerPrayedTable;
+  prayer_notes: PrayerNotesTable;
+  prayer_reports: PrayerReportsTable;
+  blocks: BlocksTable;
+  audit_log: AuditLogTable;
+}
+
+/** Added by 0012_care: an account's deletion, asked for and then carried out by the purge (decision 0016). */
+export interface UsersTable {
+  deletionRequestedAt: Timestamp | null;
+  deletedAt: Timestamp | null;
 }

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context";
 import { createSessionsRepository } from "../modules/auth/sessions.repository";
+import { createMyDataService } from "../modules/mydata/mydata.service";
 
 export interface HousekeepingReport {
   /** Sessions removed: expired, or begun before the absolute lifetime. */
   sessions: number;
   /** Throttle windows removed because they ended. */
   throttleWindows: number;
+  /** Accounts deleted because their grace period ended (decision 0016). */
+  deletedAccounts: number;
 }
 
 /**
@@ -15,6 +18,7 @@ export interface HousekeepingReport {
  */
 export function createHousekeeping(ctx: AppContext, log: FastifyBaseLogger) {
   const sessions = createSessionsRepository(ctx.db);
+  const myData = createMyDataService(ctx);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
 
@@ -23,8 +27,9 @@ export function createHousekeeping(ctx: AppContext, log: FastifyBaseLogger) {
     const iso = (time: number) => new Date(time).toISOString();
     const removedSessions = await sessions.deleteExpired(iso(now), iso(now - ctx.config.sessionAbsoluteMs));
     const throttleWindows = await ctx.throttle.purgeExpired();
-    const report = { sessions: removedSessions, throttleWindows };
-    const removedAny = report.sessions > 0 || report.throttleWindows > 0;
+    const deletedAccounts = await myData.purgeDue();
+    const report = { sessions: removedSessions, throttleWindows, deletedAccounts };
+    const removedAny = report.sessions > 0 || report.throttleWindows > 0 || report.deletedAccounts > 0;
     log[removedAny ? "info" : "debug"]({ event: "housekeeping", ...report }, "housekeeping done");
     return report;
   }

@@ -14,6 +14,9 @@ import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
 import { searchRoutes } from "./search";
 import { usersRoutes } from "./users";
+import { prayerRoutes } from "./prayer";
+import { safetyRoutes } from "./safety";
+import { myDataRoutes } from "./mydata";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -37,6 +40,9 @@ export const apiRoutes = {
   rooms: roomsRoutes,
   notificationPreferences: notificationPreferencesRoutes,
   push: pushRoutes,
+  prayer: prayerRoutes,
+  safety: safetyRoutes,
+  myData: myDataRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

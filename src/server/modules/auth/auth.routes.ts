@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { authRoutes as routes } from "@shared/contracts/auth";
 import type { AppContext } from "../../context";
 import { mount } from "../../http/route";
+import { createMyDataService } from "../mydata/mydata.service";
 import { createUsersService } from "../users/users.service";
 import { ownOrigin } from "../../http/security";
 import { createAuthService } from "./auth.service";
@@ -12,6 +13,7 @@ import { requireViewer } from "./session";
 /** Sign-in, registration, sign-out and password change. */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = createAuthService(ctx);
+  const myData = createMyDataService(ctx);
   const users = createUsersService(ctx);
   const links = createEmailLinksService(ctx);
 
@@ -23,6 +25,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   mount(app, routes.login, async (request, reply) => {
     const { user, deviceToken } = await auth.login(request.body, { ip: request.ip, deviceToken: readDeviceCookie(request) }, request.log);
     await ctx.sessions.start(request, reply, user.id, request.body.rememberMe === true);
+    // Signing in during a deletion's grace period keeps the account (decision 0016).
+    await myData.signedIn(user.id);
     setDeviceCookie(request, reply, ctx.config, deviceToken);
     return users.profile(user.id, user);
   });

@@ -8,6 +8,8 @@ import type { LiveConnection } from "../../live/hub";
 import { createGroupsService, groupChannel } from "../groups/groups.service";
 import { createNotificationsService } from "../notifications/notifications.service";
 import { roomChannel } from "../rooms/rooms.service";
+import { safetyMessages } from "@shared/contracts/safety";
+import { createSafetyService } from "../safety/safety.service";
 import { presentMessage } from "./messages.presenter";
 import { type MessageKeyset, createMessagesRepository } from "./messages.repository";
 
@@ -26,6 +28,7 @@ export function createMessagesService(ctx: AppContext) {
   const messages = createMessagesRepository(ctx.db);
   const groups = createGroupsService(ctx);
   const notifications = createNotificationsService(ctx);
+  const safety = createSafetyService(ctx);
   const { clock, live: hub } = ctx;
 
   // Who may receive a direct message, and their settings, change rarely but are read for every message:
@@ -153,6 +156,10 @@ export function createMessagesService(ctx: AppContext) {
       const receiverId = payload.receiverId;
       const receiver = receiverId === sender.id ? undefined : await findReceiver(receiverId);
       if (!receiver) throw refuse(liveErrors.receiverNotFound, "receiver_not_found");
+      // Blocked either way: no direct message passes (decision 0016).
+      if ((await safety.hasBlocked(receiverId, sender.id)) || (await safety.hasBlocked(sender.id, receiverId))) {
+        throw refuse(safetyMessages.blockedYou, "blocked");
+      }
       if (!receiver.settings.messageRequests && !(await messages.haveTalked(sender.id, receiverId))) {
         throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
       }

@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from "kysely";
+import { type Kysely, type SqlBool, type Transaction, sql } from "kysely";
 import type { DB } from "../../db/schema";
 import { pageOf } from "../../http/pagination";
 
@@ -6,6 +6,10 @@ import { pageOf } from "../../http/pagination";
 export type Keyset = [createdAt: string, id: number];
 
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/** True unless the viewer and the member in `authorColumn` blocked one another, either way (decision 0016). */
+export const neitherBlocked = (viewerId: number, authorColumn: string) =>
+  sql<SqlBool>`not exists (select 1 from blocks b where (b."blockerId" = ${viewerId} and b."blockedId" = ${sql.ref(authorColumn)}) or (b."blockerId" = ${sql.ref(authorColumn)} and b."blockedId" = ${viewerId}))`;
 
 /** Posts, likes, comments and reports: SQL only. */
 export function createPostsRepository(db: Kysely<DB>) {
@@ -58,6 +62,7 @@ export function createPostsRepository(db: Kysely<DB>) {
     async list(options: { viewerId: number | null; userId?: number; limit: number; before?: Keyset }) {
       let query = postsWithAuthors(db, options.viewerId);
       if (options.userId !== undefined) query = query.where("posts.userId", "=", options.userId);
+      if (options.viewerId !== null) query = query.where(neitherBlocked(options.viewerId, "posts.userId"));
       if (options.before) {
         const [createdAt, id] = options.before;
         query = query.where((eb) => eb(eb.refTuple("posts.createdAt", "posts.id"), "<", eb.tuple(createdAt, id)));
@@ -72,7 +77,9 @@ export function createPostsRepository(db: Kysely<DB>) {
     },
 
     async findById(id: number, viewerId: number | null) {
-      const row = await postsWithAuthors(db, viewerId).where("posts.id", "=", id).executeTakeFirst();
+      let query = postsWithAuthors(db, viewerId).where("posts.id", "=", id);
+      if (viewerId !== null) query = query.where(neitherBlocked(viewerId, "posts.userId"));
+      const row = await query.executeTakeFirst();
       return row ? shape(row) : undefined;
     },
 
@@ -138,7 +145,7 @@ export function createPostsRepository(db: Kysely<DB>) {
     },
 
     /** Comments of a post, oldest first, keyset-paginated on (createdAt, id). */
-    async listComments(postId: number, options: { limit: number; after?: Keyset }) {
+    async listComments(postId: number, options: { limit: number; after?: Keyset; viewerId?: number | null }) {
       let query = db
         .selectFrom("comments")
         .innerJoin("users", "users.id", "comments.userId")
@@ -152,6 +159,7 @@ export function createPostsRepository(db: Kysely<DB>) {
           "users.profileImageUrl as authorProfileImageUrl",
         ])
         .where("comments.postId", "=", postId);
+      if (options.viewerId) query = query.where(neitherBlocked(options.viewerId, "comments.userId"));
       if (options.after) {
         const [createdAt, id] = options.after;
         query = query.where((eb) => eb(eb.refTuple("comments.createdAt", "comments.id"), ">", eb.tuple(createdAt, id)));

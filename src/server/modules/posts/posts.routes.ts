@@ -58,7 +58,7 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   mount(app, routes.comments, async (request, reply) => {
     const { limit, cursor } = request.query;
-    const page = await service.comments(request.params.id, { limit, after: createdAtCursor.decode(cursor) });
+    const page = await service.comments(getViewer(request), request.params.id, { limit, after: createdAtCursor.decode(cursor) });
     return sendPage(request, reply, page, cursorOf);
   });
 

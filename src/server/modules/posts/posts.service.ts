@@ -7,6 +7,7 @@ import { policies } from "../../policies";
 import { mentionedUsernames } from "../notifications/mentions";
 import type { NewNotification } from "../notifications/notifications.repository";
 import { createNotificationsService } from "../notifications/notifications.service";
+import { createSafetyService } from "../safety/safety.service";
 import { createCommunityRepository } from "./community.repository";
 import { removeImage, storeImage } from "./image-upload";
 import { type Keyset, createPostsRepository } from "./posts.repository";
@@ -28,6 +29,7 @@ export function createPostsService(ctx: AppContext) {
   const posts = createPostsRepository(ctx.db);
   const community = createCommunityRepository(ctx.db);
   const notifications = createNotificationsService(ctx);
+  const safety = createSafetyService(ctx);
   const since = (ms: number) => new Date(ctx.clock.now() - ms).toISOString();
 
   /** The members a text @mentions, but not its writer nor those in `skip`, each told once. */
@@ -47,6 +49,13 @@ export function createPostsService(ctx: AppContext) {
   const requirePost = async (postId: number) => {
     const post = await posts.findOwner(postId);
     if (!post) throw notFound(postMessages.postNotFound);
+    return post;
+  };
+  /** The post, unless its author and the viewer blocked one another: then, for the viewer, it does not exist. */
+  const requireVisiblePost = async (viewerId: number | null, postId: number) => {
+    const post = await requirePost(postId);
+    if (viewerId !== null && ((await safety.hasBlocked(post.userId, viewerId)) || (await safety.hasBlocked(viewerId, post.userId))))
+      throw notFound(postMessages.postNotFound);
     return post;
   };
 
@@ -76,7 +85,7 @@ export function createPostsService(ctx: AppContext) {
 
     /** Likes or unlikes; the author hears of the first like of each member (liking again after unliking tells no one). */
     async toggleLike(viewer: Viewer, postId: number) {
-      const post = await requirePost(postId);
+      const post = await requireVisiblePost(viewer.id, postId);
       const result = await posts.toggleLike(postId, viewer.id, ctx.clock.iso());
       if (result.liked && post.userId !== viewer.id) {
         await notifications.notify([
@@ -94,9 +103,9 @@ export function createPostsService(ctx: AppContext) {
     },
 
     /** A page of a post's comments, oldest first, after the given position. */
-    async comments(postId: number, options: { limit: number; after?: Keyset }) {
-      await requirePost(postId);
-      return posts.listComments(postId, options);
+    async comments(viewer: Viewer | null, postId: number, options: { limit: number; after?: Keyset }) {
+      await requireVisiblePost(viewer?.id ?? null, postId);
+      return posts.listComments(postId, { ...options, viewerId: viewer?.id ?? null });
     },
 
     /**
@@ -104,6 +113,7 @@ export function createPostsService(ctx: AppContext) {
      * before (a reply in their conversation) and whoever the comment @mentions, each once.
      */
     async addComment(viewer: Viewer, postId: number, content: string) {
+      await requireVisiblePost(viewer.id, postId);
       const earlier = await posts.commenterIds(postId);
       const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: ctx.clock.iso() });
       if (commentId === undefined) throw notFound(postMessages.postNotFound);

@@ -9,6 +9,8 @@ import type { LiveConnection } from "../../live/hub";
 import type { ReleasedSeat, Seat } from "../../live/state";
 import { policies } from "../../policies";
 import type { ThrottleRule } from "../../throttle/throttle";
+import { safetyMessages } from "@shared/contracts/safety";
+import { createSafetyService } from "../safety/safety.service";
 import { createRoomsRepository } from "./rooms.repository";
 
 /** A room code: ROOM_CODE_LENGTH characters of A-Z and 0-9 from a cryptographic random source. */
@@ -37,6 +39,7 @@ interface JoinedRoom {
  */
 export function createRoomsService(ctx: AppContext) {
   const rooms = createRoomsRepository(ctx.db);
+  const safety = createSafetyService(ctx);
   const { config, clock, throttle, live: hub } = ctx;
   const createRule: ThrottleRule = {
     name: "room-create",
@@ -126,6 +129,8 @@ export function createRoomsService(ctx: AppContext) {
       await throttle.take(lookupRule, requester.userId !== null ? `member:${requester.userId}` : `ip:${requester.ip}`);
       const room = await rooms.findLiveByCode(roomCode, liveSince());
       if (!room) throw notFound(roomMessages.notFound);
+      // A member the host blocked can't find the host's room (decision 0016).
+      if (requester.userId !== null && (await safety.hasBlocked(room.hostId, requester.userId))) throw notFound(roomMessages.notFound);
       return room;
     },
 
@@ -146,6 +151,7 @@ export function createRoomsService(ctx: AppContext) {
       await throttle.take(lookupRule, `member:${conn.user.id}`);
       const room = await rooms.findLiveByCode(roomCode, liveSince());
       if (!room) throw new HttpError(404, liveErrors.roomNotFound, "room_not_found");
+      if (await safety.hasBlocked(room.hostId, conn.user.id)) throw new HttpError(403, safetyMessages.blockedRoom, "blocked");
       const participant: Participant = {
         userId: conn.user.id,
         username: conn.user.username,

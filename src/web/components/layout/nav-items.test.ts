@@ -5,7 +5,7 @@ describe("the sidebar's items", () => {
   it("are the spec's three groups in order", () => {
     expect(navGroups.map((group) => [group.title, group.items.map((item) => item.label)])).toEqual([
       ["Main", ["Home", "Discover", "Podcasts", "Music", "Sermons"]],
-      ["Connect", ["Video Conferences", "Messaging", "Community"]],
+      ["Connect", ["Video Conferences", "Messaging", "Community", "Prayer"]],
       ["Your Library", ["Favorites", "Playlists", "History"]],
     ]);
   });

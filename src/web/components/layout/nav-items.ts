@@ -1,6 +1,7 @@
 import {
   BookOpen,
   Compass,
+  HandHeart,
   Heart,
   History,
   House,
@@ -34,6 +35,7 @@ export const navGroups: NavGroup[] = [
       { label: "Video Conferences", href: "/video-conference", icon: Video },
       { label: "Messaging", href: "/chat", icon: MessageCircle },
       { label: "Community", href: "/community", icon: Users },
+      { label: "Prayer", href: "/prayer", icon: HandHeart },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { messages } from "@shared/messages";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { BlockButton } from "@web/features/safety/block-button";
 import { Card } from "@web/components/ui/card";
 import { toast } from "@web/lib/use-toast";
 import { AvatarUpload } from "./avatar-upload";
@@ -104,6 +105,7 @@ export function ProfileHeader({ profile, own }: { profile: User; own: boolean })
                   <Share2 aria-hidden="true" />
                   Share Profile
                 </Button>
+                <BlockButton userId={profile.id} displayName={profile.displayName} />
               </>
             )}
           </div>
