@@ -96,7 +96,34 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  TURN_URLS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^turns?:[^\s]+$/, "must be turn: or turns: URLs, separated by commas")).min(1))
+    .optional(),
+  TURN_SECRET: z.string().min(16, "must be at least 16 characters (coturn's static-auth-secret)").optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
 });
+
+/** Settings that only make sense together. */
+const checkedEnvSchema = envSchema
+  .refine((env) => (env.TURN_URLS === undefined) === (env.TURN_SECRET === undefined), {
+    path: ["TURN_SECRET"],
+    message: "TURN_URLS and TURN_SECRET are set together (or neither)",
+  })
+  .refine(
+    (env) =>
+      env.ICE_TRANSPORT_POLICY === "all" ||
+      env.TURN_URLS !== undefined ||
+      env.ICE_SERVERS.some((server) => [server.urls].flat().some((url) => /^turns?:/.test(url))),
+    { path: ["ICE_TRANSPORT_POLICY"], message: "relay needs a TURN server (TURN_URLS, or a turn: URL in ICE_SERVERS)" },
+  );
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -149,6 +176,10 @@ export type Config = {
   httpKeepAliveTimeoutMs: number;
   /** Connections (WebSockets included) beyond this are refused. */
   httpMaxConnections: number;
+  /** coturn with the TURN REST API's shared secret: each member gets credentials valid for ttlMs (decision 0015). */
+  turn?: { urls: string[]; secret: string; ttlMs: number };
+  /** `relay` keeps members' addresses from each other: every call goes through TURN. */
+  iceTransportPolicy: "all" | "relay";
 };
 
 export class ConfigError extends Error {}
@@ -156,7 +187,7 @@ export class ConfigError extends Error {}
 /** Parses the environment; a wrong value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const [issue] = result.error.issues;
     throw new ConfigError(issue ? `Invalid configuration: ${issue.path.join(".")} ${issue.message}` : "Invalid configuration");
@@ -201,5 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpUploadTimeoutMs: Math.round(Math.max(parsed.HTTP_UPLOAD_TIMEOUT_SECONDS, parsed.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
     httpKeepAliveTimeoutMs: Math.round(parsed.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     httpMaxConnections: parsed.HTTP_MAX_CONNECTIONS,
+    turn:
+      parsed.TURN_URLS && parsed.TURN_SECRET
+        ? { urls: parsed.TURN_URLS, secret: parsed.TURN_SECRET, ttlMs: parsed.TURN_TTL_SECONDS * 1000 }
+        : undefined,
+    iceTransportPolicy: parsed.ICE_TRANSPORT_POLICY,
   };
 }

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from "@shared/constants";
 import { type Participant, type ServerEvent, liveErrors } from "@shared/contracts/live";
-import { type CreateRoomInput, roomMessages } from "@shared/contracts/rooms";
+import { type CreateRoomInput, type IceServers, roomMessages } from "@shared/contracts/rooms";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { HttpError, forbidden, isUniqueViolation, notFound } from "../../http/errors";
@@ -10,6 +10,7 @@ import type { ReleasedSeat, Seat } from "../../live/state";
 import { policies } from "../../policies";
 import type { ThrottleRule } from "../../throttle/throttle";
 import { createRoomsRepository } from "./rooms.repository";
+import { turnCredentials } from "./turn-credentials";
 
 /** A room code: ROOM_CODE_LENGTH characters of A-Z and 0-9 from a cryptographic random source. */
 export function generateRoomCode(): string {
@@ -116,6 +117,14 @@ export function createRoomsService(ctx: AppContext) {
         }
       }
       throw new Error("could not find a free room code");
+    },
+
+    /** The ICE servers for one member: the configured STUN (or static) servers, then TURN with fresh credentials. */
+    iceServers(userId: number): IceServers {
+      const { turn, iceServers, iceTransportPolicy } = config;
+      if (!turn) return { iceServers, iceTransportPolicy, expiresAt: null };
+      const { username, credential, expiresAt } = turnCredentials(turn.secret, userId, clock.now(), turn.ttlMs);
+      return { iceServers: [...iceServers, { urls: turn.urls, username, credential }], iceTransportPolicy, expiresAt };
     },
 
     /** The live rooms, newest first. */

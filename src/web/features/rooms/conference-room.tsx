@@ -26,14 +26,21 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   useDocumentTitle(`Conference Room: ${room.name}`);
   const { roomCode } = room;
   const { connected } = useLiveLink();
-  const ice = useQuery(routeQuery("GET /api/rooms/ice-servers"));
+  const ice = useQuery({
+    ...routeQuery("GET /api/rooms/ice-servers"),
+    // TURN credentials are time-limited: fetch new ones halfway through their life.
+    refetchInterval: (query) => {
+      const expiresAt = query.state.data?.expiresAt;
+      return expiresAt ? Math.max(60_000, (Date.parse(expiresAt) - Date.now()) / 2) : false;
+    },
+  });
   const [state, dispatch] = useReducer(roomReducer, roomCode, initialRoomState);
   const localStream = useLocalMedia(dispatch);
   const nextClientId = useClientIds("r");
   const stageRef = useRef<HTMLDivElement>(null);
   const joinSent = useRef(false);
   const leaving = useRef(false);
-  const { remoteStreams, offerTo, disconnect, applyBitrate } = usePeerMesh(roomCode, localStream, ice.data?.iceServers);
+  const { remoteStreams, offerTo, disconnect, applyBitrate } = usePeerMesh(roomCode, localStream, ice.data);
 
   useEffect(() => {
     if (!state.mediaReady || !connected || !ice.isFetched || joinSent.current) return;

@@ -3,24 +3,35 @@ import type { IceServers } from "@shared/contracts/rooms";
 import { liveLink } from "@web/lib/live";
 import { videoBitrateFor } from "./bitrate";
 
+/** What RTCPeerConnection is given: the platform's ICE servers, and relay-only when the deployment asks for it. */
+export function rtcConfiguration(ice: IceServers): RTCConfiguration {
+  return { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy };
+}
+
 /**
  * WebRTC in a mesh: one RTCPeerConnection per other member. The newcomer offers to every member already
  * present (spec §4); answers and ICE candidates travel over the live link, relayed only within the room.
  */
-export function usePeerMesh(roomCode: string, localStream: MediaStream | null, iceServers: IceServers["iceServers"] | undefined) {
+export function usePeerMesh(roomCode: string, localStream: MediaStream | null, ice: IceServers | undefined) {
   const peers = useRef(new Map<number, RTCPeerConnection>());
   const pendingCandidates = useRef(new Map<number, RTCIceCandidateInit[]>());
   const [remoteStreams, setRemoteStreams] = useState<Record<number, MediaStream>>({});
   const streamRef = useRef(localStream);
   streamRef.current = localStream;
-  const iceRef = useRef(iceServers);
-  iceRef.current = iceServers;
+  const iceRef = useRef(ice);
+  iceRef.current = ice;
+
+  // Fresh TURN credentials reach the open links too, for their next ICE restart.
+  useEffect(() => {
+    if (!ice) return;
+    for (const pc of peers.current.values()) pc.setConfiguration(rtcConfiguration(ice));
+  }, [ice]);
 
   const connectionFor = useCallback(
     (userId: number) => {
       const existing = peers.current.get(userId);
       if (existing) return existing;
-      const pc = new RTCPeerConnection({ iceServers: iceRef.current ?? [] });
+      const pc = new RTCPeerConnection(iceRef.current ? rtcConfiguration(iceRef.current) : {});
       peers.current.set(userId, pc);
       const stream = streamRef.current;
       if (stream) {
