@@ -25,6 +25,8 @@ const ROOM_PREFIX = roomChannel("");
 
 const CODE_ATTEMPTS = 8;
 
+type MediaState = Pick<Participant, "video" | "audio" | "handRaised" | "screenSharing">;
+
 interface JoinedRoom {
   roomId: number;
   roomCode: string;
@@ -162,6 +164,8 @@ export function createRoomsService(ctx: AppContext) {
         isHost: room.hostId === conn.user.id,
         video: true,
         audio: true,
+        handRaised: false,
+        screenSharing: false,
       };
       const channel = roomChannel(roomCode);
       const wasIn = conn.isSubscribed(channel);
@@ -199,7 +203,10 @@ export function createRoomsService(ctx: AppContext) {
       await hub.toMember(target.targetUserId, event);
     },
 
-    async updateMedia(conn: LiveConnection, roomCode: string, media: { video: boolean; audio: boolean }) {
+    /** Camera and microphone, and (when given) a raised hand or a shared screen: kept in the seat, told to the room. */
+    async updateMedia(conn: LiveConnection, roomCode: string, given: MediaState) {
+      // Only what was given travels: a client that knows nothing of hands leaves a raised one raised.
+      const media = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as MediaState;
       if (!joinedRoom(conn, roomCode)) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
       const channel = roomChannel(roomCode);
       const seat = (await hub.seats.list(channel)).find((candidate) => candidate.memberId === conn.user.id);
