@@ -105,7 +105,34 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
     .optional(),
+  TURN_URLS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^turns?:[^\s]+$/, "must be turn: or turns: URLs, separated by commas")).min(1))
+    .optional(),
+  TURN_SECRET: z.string().min(16, "must be at least 16 characters (coturn's static-auth-secret)").optional(),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
+  ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
 });
+
+/** Settings that only make sense together. */
+const checkedEnvSchema = envSchema
+  .refine((env) => (env.TURN_URLS === undefined) === (env.TURN_SECRET === undefined), {
+    path: ["TURN_SECRET"],
+    message: "TURN_URLS and TURN_SECRET are set together (or neither)",
+  })
+  .refine(
+    (env) =>
+      env.ICE_TRANSPORT_POLICY === "all" ||
+      env.TURN_URLS !== undefined ||
+      env.ICE_SERVERS.some((server) => [server.urls].flat().some((url) => /^turns?:/.test(url))),
+    { path: ["ICE_TRANSPORT_POLICY"], message: "relay needs a TURN server (TURN_URLS, or a turn: URL in ICE_SERVERS)" },
+  );
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -168,6 +195,10 @@ export type Config = {
   vapid?: { publicKey: string; privateKey: string };
   /** Who push services may contact about this sender (mailto: or https:); PUBLIC_ORIGIN or a mailto of MAIL_FROM by default. */
   vapidSubject?: string;
+  /** coturn with the TURN REST API's shared secret: each member gets credentials valid for ttlMs (decision 0015). */
+  turn?: { urls: string[]; secret: string; ttlMs: number };
+  /** `relay` keeps members' addresses from each other: every call goes through TURN. */
+  iceTransportPolicy: "all" | "relay";
 };
 
 export class ConfigError extends Error {}
@@ -175,7 +206,7 @@ export class ConfigError extends Error {}
 /** Parses the environment; a wrong value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(cleaned);
+  const result = checkedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const [issue] = result.error.issues;
     throw new ConfigError(issue ? `Invalid configuration: ${issue.path.join(".")} ${issue.message}` : "Invalid configuration");
@@ -228,5 +259,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: parsed.VAPID_SUBJECT,
+    turn:
+      parsed.TURN_URLS && parsed.TURN_SECRET
+        ? { urls: parsed.TURN_URLS, secret: parsed.TURN_SECRET, ttlMs: parsed.TURN_TTL_SECONDS * 1000 }
+        : undefined,
+    iceTransportPolicy: parsed.ICE_TRANSPORT_POLICY,
   };
 }

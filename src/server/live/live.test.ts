@@ -247,6 +247,25 @@ describeEachDatabase("live link /ws", (dialect) => {
     const seats = await t.ctx.live.seats.list(roomChannel(roomCode));
     expect(seats.map((seat) => JSON.parse(seat.value) as Participant).find((p) => p.userId === boaz.user.id)?.audio).toBe(false);
 
+    // A raised hand and a shared screen travel in the same message, and stay when a later one leaves them out.
+    guest.send("MEDIA_STATE", { roomCode, video: true, audio: false, handRaised: true, screenSharing: true });
+    expect(await host.next("MEDIA_STATE")).toEqual({
+      roomCode,
+      userId: boaz.user.id,
+      video: true,
+      audio: false,
+      handRaised: true,
+      screenSharing: true,
+    });
+    guest.send("MEDIA_STATE", { roomCode, video: false, audio: false });
+    expect(await host.next("MEDIA_STATE")).toEqual({ roomCode, userId: boaz.user.id, video: false, audio: false });
+    const afterHand = await t.ctx.live.seats.list(roomChannel(roomCode));
+    expect(afterHand.map((seat) => JSON.parse(seat.value) as Participant).find((p) => p.userId === boaz.user.id)).toMatchObject({
+      video: false,
+      handRaised: true,
+      screenSharing: true,
+    });
+
     host.send("CHAT_MESSAGE", { message: "Welcome, Boaz", roomCode });
     expect((await host.next("CHAT_MESSAGE_SENT")).roomCode).toBe(roomCode);
     expect(await guest.next("CHAT_MESSAGE", (m) => m.roomCode === roomCode)).toMatchObject({

@@ -66,6 +66,12 @@ const iceCandidateSchema = z.object({
 
 const signalTarget = { roomCode: roomCodeSchema, targetUserId: idSchema };
 
+/**
+ * Beyond the spec's camera and microphone: a raised hand and a shared screen. Optional in MEDIA_STATE both ways,
+ * so a client that sends only video and audio leaves them as they were.
+ */
+const roomExtras = { handRaised: z.boolean().optional(), screenSharing: z.boolean().optional() };
+
 // ---------------------------------------------------------------- client → server
 
 export const clientEventSchema = z.discriminatedUnion("type", [
@@ -91,7 +97,7 @@ export const clientEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("MEDIA_STATE"),
-    payload: z.object({ roomCode: roomCodeSchema, video: z.boolean(), audio: z.boolean() }),
+    payload: z.object({ roomCode: roomCodeSchema, video: z.boolean(), audio: z.boolean(), ...roomExtras }),
   }),
   /** The member has read the conversation with otherUserId (or the group) up to now. */
   z.object({ type: z.literal("READ"), payload: z.object({ otherUserId: optionalId, groupId: optionalId }) }),
@@ -129,6 +135,7 @@ export const participantSchema = z.object({
   isHost: z.boolean(),
   video: z.boolean(),
   audio: z.boolean(),
+  ...roomExtras,
 });
 export type Participant = z.infer<typeof participantSchema>;
 
@@ -172,7 +179,7 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("MEDIA_STATE"),
-    payload: z.object({ roomCode: z.string(), userId: z.number().int(), video: z.boolean(), audio: z.boolean() }),
+    payload: z.object({ roomCode: z.string(), userId: z.number().int(), video: z.boolean(), audio: z.boolean(), ...roomExtras }),
   }),
   /** The member joined a group (from any of their tabs): its chat now reaches this connection. */
   z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),

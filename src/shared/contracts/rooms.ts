@@ -41,11 +41,18 @@ export type Room = z.infer<typeof roomSchema>;
 export const roomCodeParamsSchema = z.object({ roomCode: roomCodeSchema });
 export const roomListQuerySchema = z.object({ active: z.enum(["true", "false"]).optional() });
 
-/** GET /api/rooms/ice-servers: what RTCPeerConnection needs (STUN by default, TURN with credentials when configured). */
+/**
+ * GET /api/rooms/ice-servers: what RTCPeerConnection needs. STUN by default; with TURN configured, the member's own
+ * credentials, valid until expiresAt (ask again before then).
+ */
 export const iceServersSchema = z.object({
   iceServers: z.array(
     z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() }),
   ),
+  /** `relay`: the deployment sends every call through TURN, so members never learn each other's addresses. */
+  iceTransportPolicy: z.enum(["all", "relay"]),
+  /** When the TURN credentials stop working; null without time-limited credentials. */
+  expiresAt: timestampSchema.nullable(),
 });
 export type IceServers = z.infer<typeof iceServersSchema>;
 
@@ -71,7 +78,7 @@ export const roomsRoutes = {
   iceServers: defineRoute({
     method: "GET",
     path: "/api/rooms/ice-servers",
-    summary: "The STUN/TURN servers a peer connection uses",
+    summary: "The STUN/TURN servers a peer connection uses, with time-limited TURN credentials for the signed-in member when TURN is configured",
     access: "member",
     response: iceServersSchema,
   }),

@@ -14,7 +14,7 @@ export function registerRoomsLive(hub: LiveHub, rooms: RoomsService) {
   hub.on("NEW_ICE_CANDIDATE", (conn, payload) =>
     rooms.relaySignal(conn, payload, { type: "NEW_ICE_CANDIDATE", payload: { ...payload, fromUserId: conn.user.id } }),
   );
-  hub.on("MEDIA_STATE", (conn, { roomCode, video, audio }) => rooms.updateMedia(conn, roomCode, { video, audio }));
+  hub.on("MEDIA_STATE", (conn, { roomCode, ...media }) => rooms.updateMedia(conn, roomCode, media));
   hub.onDisconnect((conn) => rooms.leaveAll(conn));
   hub.onSeatsReleased((seats) => rooms.seatsReleased(seats));
 }

@@ -45,9 +45,11 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext) {
     return service.list();
   });
 
-  mount(app, routes.iceServers, async (request) => {
-    requireViewer(request);
-    return { iceServers: ctx.config.iceServers };
+  mount(app, routes.iceServers, async (request, reply) => {
+    const viewer = requireViewer(request);
+    // Credentials are the member's own and short-lived: no cache may keep or share them.
+    reply.header("cache-control", "no-store");
+    return service.iceServers(viewer.id);
   });
 
   mount(app, routes.find, async (request) =>

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from "@shared/constants";
 import { type Participant, type ServerEvent, liveErrors } from "@shared/contracts/live";
-import { type CreateRoomInput, roomMessages } from "@shared/contracts/rooms";
+import { type CreateRoomInput, type IceServers, roomMessages } from "@shared/contracts/rooms";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { HttpError, forbidden, isUniqueViolation, notFound } from "../../http/errors";
@@ -12,6 +12,7 @@ import type { ThrottleRule } from "../../throttle/throttle";
 import { safetyMessages } from "@shared/contracts/safety";
 import { createSafetyService } from "../safety/safety.service";
 import { createRoomsRepository } from "./rooms.repository";
+import { turnCredentials } from "./turn-credentials";
 
 /** A room code: ROOM_CODE_LENGTH characters of A-Z and 0-9 from a cryptographic random source. */
 export function generateRoomCode(): string {
@@ -25,6 +26,8 @@ export const roomChannel = (roomCode: string) => `room:${roomCode}`;
 const ROOM_PREFIX = roomChannel("");
 
 const CODE_ATTEMPTS = 8;
+
+type MediaState = Pick<Participant, "video" | "audio" | "handRaised" | "screenSharing">;
 
 interface JoinedRoom {
   roomId: number;
@@ -121,6 +124,14 @@ export function createRoomsService(ctx: AppContext) {
       throw new Error("could not find a free room code");
     },
 
+    /** The ICE servers for one member: the configured STUN (or static) servers, then TURN with fresh credentials. */
+    iceServers(userId: number): IceServers {
+      const { turn, iceServers, iceTransportPolicy } = config;
+      if (!turn) return { iceServers, iceTransportPolicy, expiresAt: null };
+      const { username, credential, expiresAt } = turnCredentials(turn.secret, userId, clock.now(), turn.ttlMs);
+      return { iceServers: [...iceServers, { urls: turn.urls, username, credential }], iceTransportPolicy, expiresAt };
+    },
+
     /** The live rooms, newest first. */
     list: () => rooms.listLive(liveSince()),
 
@@ -159,6 +170,8 @@ export function createRoomsService(ctx: AppContext) {
         isHost: room.hostId === conn.user.id,
         video: true,
         audio: true,
+        handRaised: false,
+        screenSharing: false,
       };
       const channel = roomChannel(roomCode);
       const wasIn = conn.isSubscribed(channel);
@@ -196,7 +209,10 @@ export function createRoomsService(ctx: AppContext) {
       await hub.toMember(target.targetUserId, event);
     },
 
-    async updateMedia(conn: LiveConnection, roomCode: string, media: { video: boolean; audio: boolean }) {
+    /** Camera and microphone, and (when given) a raised hand or a shared screen: kept in the seat, told to the room. */
+    async updateMedia(conn: LiveConnection, roomCode: string, given: MediaState) {
+      // Only what was given travels: a client that knows nothing of hands leaves a raised one raised.
+      const media = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as MediaState;
       if (!joinedRoom(conn, roomCode)) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
       const channel = roomChannel(roomCode);
       const seat = (await hub.seats.list(channel)).find((candidate) => candidate.memberId === conn.user.id);

@@ -1,6 +1,8 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "@shared/messages";
 import { buildApp } from "../../app";
+import { createManualClock } from "../../clock";
 import { createContext } from "../../context";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
@@ -90,7 +92,65 @@ describeEachDatabase("rooms API", (dialect) => {
     expect((await call(null, "GET", "/api/rooms/ice-servers")).statusCode).toBe(401);
     expect((await call(guest, "GET", "/api/rooms/ice-servers")).json()).toEqual({
       iceServers: [{ urls: "stun:stun.example.org:3478" }, { urls: "turn:turn.example.org:3478", username: "u", credential: "p" }],
+      iceTransportPolicy: "all",
+      expiresAt: null,
     });
+  });
+});
+
+describeEachDatabase("TURN with time-limited credentials", (dialect) => {
+  const secret = "shared-with-coturn-0123456789";
+  const clock = createManualClock("2026-03-01T12:00:00.000Z");
+  let t: TestApp;
+  let member: Member;
+  const iceServers = (who: Member) => t.app.inject({ method: "GET", url: "/api/rooms/ice-servers", headers: { cookie: who.cookie } });
+
+  beforeAll(async () => {
+    t = await buildTestApp(
+      dialect,
+      {
+        ICE_SERVERS: '[{"urls":"stun:stun.example.org:3478"}]',
+        TURN_URLS: "turn:turn.example.org:3478",
+        TURN_SECRET: secret,
+        TURN_TTL_SECONDS: "3600",
+      },
+      undefined,
+      clock,
+    );
+    member = await registerMember(t.app);
+  });
+  afterAll(async () => t.close());
+
+  it("gives each member a username <expiry>:<member id> and the credential coturn derives from the shared secret", async () => {
+    const response = await iceServers(member);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const body = response.json();
+    const expiry = Date.parse("2026-03-01T13:00:00.000Z") / 1000;
+    const username = `${expiry}:${member.user.id}`;
+    expect(body).toEqual({
+      iceServers: [
+        { urls: "stun:stun.example.org:3478" },
+        { urls: ["turn:turn.example.org:3478"], username, credential: createHmac("sha1", secret).update(username).digest("base64") },
+      ],
+      iceTransportPolicy: "all",
+      expiresAt: "2026-03-01T13:00:00.000Z",
+    });
+  });
+
+  it("answers fresh credentials each time, so a copied one stops working at its expiry", async () => {
+    const before = (await iceServers(member)).json();
+    clock.advance(10 * 60_000);
+    const after = (await iceServers(member)).json();
+    expect(after.expiresAt).toBe("2026-03-01T13:10:00.000Z");
+    expect(after.iceServers[1].username).not.toBe(before.iceServers[1].username);
+    expect(after.iceServers[1].credential).not.toBe(before.iceServers[1].credential);
+  });
+
+  it("gives two members different credentials", async () => {
+    const other = await registerMember(t.app);
+    const [mine, theirs] = [(await iceServers(member)).json(), (await iceServers(other)).json()];
+    expect(mine.iceServers[1].username.endsWith(`:${member.user.id}`)).toBe(true);
+    expect(theirs.iceServers[1].username.endsWith(`:${other.user.id}`)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, LogOut } from "lucide-react";
 import type { User } from "@shared/contracts/users";
@@ -12,10 +12,13 @@ import { useClientIds } from "@web/lib/use-client-ids";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { copyText } from "@web/lib/copy-text";
+import type { Participant } from "@shared/contracts/live";
+import { type ActiveSpeaker, nextActiveSpeaker } from "./call-stats";
+import { DeviceSettings } from "./device-settings";
 import { RoomControls } from "./room-controls";
 import { ParticipantsPanel, RoomChat } from "./room-panels";
-import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, viewerParticipant } from "./room-state";
-import { useLocalMedia } from "./use-local-media";
+import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, speakerStage, viewerParticipant } from "./room-state";
+import { type DeviceKind, useLocalMedia } from "./use-local-media";
 import { usePeerMesh } from "./use-peer-mesh";
 import { VideoTile } from "./video-tile";
 
@@ -26,14 +29,35 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   useDocumentTitle(`Conference Room: ${room.name}`);
   const { roomCode } = room;
   const { connected } = useLiveLink();
-  const ice = useQuery(routeQuery("GET /api/rooms/ice-servers"));
+  const ice = useQuery({
+    ...routeQuery("GET /api/rooms/ice-servers"),
+    // TURN credentials are time-limited: fetch new ones halfway through their life.
+    refetchInterval: (query) => {
+      const expiresAt = query.state.data?.expiresAt;
+      return expiresAt ? Math.max(60_000, (Date.parse(expiresAt) - Date.now()) / 2) : false;
+    },
+  });
   const [state, dispatch] = useReducer(roomReducer, roomCode, initialRoomState);
-  const localStream = useLocalMedia(dispatch);
+  // A new camera or microphone goes out on every link (a new camera waits while a screen is shared).
+  const trackChanged = useRef<(kind: DeviceKind, track: MediaStreamTrack) => void>(undefined);
+  const { localStream, devices, selected, selectDevice } = useLocalMedia(dispatch, (kind, track) => trackChanged.current?.(kind, track));
+  const [screenStream, setScreenStream] = useState<MediaStream | null>(null);
+  const [activeSpeaker, setActiveSpeaker] = useState<ActiveSpeaker | null>(null);
   const nextClientId = useClientIds("r");
   const stageRef = useRef<HTMLDivElement>(null);
   const joinSent = useRef(false);
   const leaving = useRef(false);
-  const { remoteStreams, offerTo, disconnect, applyBitrate } = usePeerMesh(roomCode, localStream, ice.data?.iceServers);
+  const { remoteStreams, offerTo, disconnect, applyBitrate, replaceOutgoingTrack, shareScreen, linkStats, localAudioLevel } = usePeerMesh(
+    roomCode,
+    localStream,
+    ice.data,
+  );
+  const screenRef = useRef(screenStream);
+  screenRef.current = screenStream;
+  trackChanged.current = (kind, track) => {
+    if (kind === "video" && screenRef.current) return;
+    replaceOutgoingTrack(kind, track);
+  };
 
   useEffect(() => {
     if (!state.mediaReady || !connected || !ice.isFetched || joinSent.current) return;
@@ -48,15 +72,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
     wasConnected.current = connected;
   }, [connected, roomCode]);
 
-  // Members see this member's real camera/microphone state from the start (e.g. after a refused camera).
   const { joined } = state;
-  const announced = useRef(false);
-  useEffect(() => {
-    if (!joined || announced.current) return;
-    announced.current = true;
-    const media = mediaStateOf(state);
-    if (!media.video || !media.audio) liveLink.send("MEDIA_STATE", { roomCode, ...media });
-  }, [joined, roomCode, state]);
 
   const leaveRoom = useCallback(() => {
     leaving.current = true;
@@ -98,6 +114,41 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
     }
   });
   useLiveEvent("MEDIA_STATE", (payload) => dispatch({ type: "mediaStateChanged", ...payload }));
+
+  // The active speaker, from the links' audio levels and the member's own microphone.
+  const { micOn } = state;
+  useEffect(() => {
+    const levels = new Map(Object.entries(linkStats).map(([userId, stats]) => [Number(userId), stats.audioLevel]));
+    if (micOn) levels.set(viewer.id, localAudioLevel);
+    setActiveSpeaker((current) => nextActiveSpeaker(current, levels, Date.now()));
+  }, [linkStats, localAudioLevel, micOn, viewer.id]);
+
+  const stopScreen = useCallback(() => {
+    screenRef.current?.getTracks().forEach((track) => track.stop());
+    setScreenStream(null);
+    shareScreen(null);
+    dispatch({ type: "screenSharingChanged", sharing: false, viewerId: viewer.id });
+  }, [shareScreen, viewer.id]);
+
+  // Stopping the share from the browser's own bar ends it here too; leaving the room stops it.
+  useEffect(() => {
+    const track = screenStream?.getVideoTracks()[0];
+    if (!track) return;
+    track.addEventListener("ended", stopScreen);
+    return () => track.removeEventListener("ended", stopScreen);
+  }, [screenStream, stopScreen]);
+  useEffect(() => () => screenRef.current?.getTracks().forEach((track) => track.stop()), []);
+
+  // Every change of the member's own state reaches the room once joined; members see the real state from the start
+  // (e.g. after a refused camera), since the server seats everyone with camera and microphone on.
+  const media = mediaStateOf(state);
+  const announcedMedia = useRef(JSON.stringify(media));
+  useEffect(() => {
+    const current = JSON.stringify(media);
+    if (!joined || announcedMedia.current === current) return;
+    announcedMedia.current = current;
+    liveLink.send("MEDIA_STATE", { roomCode, ...media });
+  });
   useLiveEvent("ERROR", (error) => {
     toast({ title: "Error", description: error.message, variant: "destructive" });
     if (!joined) leaveRoom();
@@ -118,12 +169,30 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   }, []);
 
   const toggleMedia = (kind: "video" | "audio") => {
-    const next = roomReducer(state, { type: "toggleMedia", kind, viewerId: viewer.id });
-    const media = mediaStateOf(next);
+    const next = mediaStateOf(roomReducer(state, { type: "toggleMedia", kind, viewerId: viewer.id }));
     const tracks = kind === "video" ? localStream?.getVideoTracks() : localStream?.getAudioTracks();
-    tracks?.forEach((track) => (track.enabled = kind === "video" ? media.video : media.audio));
+    tracks?.forEach((track) => (track.enabled = kind === "video" ? next.video : next.audio));
     dispatch({ type: "toggleMedia", kind, viewerId: viewer.id });
-    liveLink.send("MEDIA_STATE", { roomCode, ...media });
+  };
+
+  const toggleScreen = async () => {
+    if (screenStream) return stopScreen();
+    try {
+      const captured = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+      const [track] = captured.getVideoTracks();
+      if (!track) return;
+      setScreenStream(captured);
+      shareScreen(track);
+      dispatch({ type: "screenSharingChanged", sharing: true, viewerId: viewer.id });
+    } catch {
+      // The member closed the browser's picker: nothing is shared.
+    }
+  };
+
+  const handleSelectDevice = (kind: DeviceKind, deviceId: string) => {
+    selectDevice(kind, deviceId).catch(() =>
+      toast({ title: texts.mediaAccessTitle, description: texts.mediaAccess, variant: "destructive" }),
+    );
   };
 
   const toggleFullscreen = async () => {
@@ -156,7 +225,41 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   const me = viewerParticipant(state, viewer);
   const others = otherParticipants(state, viewer.id);
   const columns = videoGridColumns(1 + others.length);
+  const everyone = [me, ...others];
 
+  const tile = (p: Participant, size: "grid" | "stage" | "strip") =>
+    p.userId === viewer.id ? (
+      <VideoTile
+        key={p.userId}
+        stream={screenStream ?? localStream}
+        name={viewer.displayName}
+        isLocal
+        isHost={me.isHost}
+        video={state.cameraOn}
+        audio={state.micOn}
+        handRaised={state.handRaised}
+        screenSharing={state.screenSharing}
+        speaking={activeSpeaker?.userId === viewer.id && others.length > 0}
+        size={size}
+      />
+    ) : (
+      <VideoTile
+        key={p.userId}
+        stream={remoteStreams[p.userId] ?? null}
+        name={p.displayName}
+        isLocal={false}
+        isHost={p.isHost}
+        video={p.video}
+        audio={p.audio}
+        handRaised={p.handRaised}
+        screenSharing={p.screenSharing}
+        quality={linkStats[p.userId]?.quality ?? "unknown"}
+        speaking={activeSpeaker?.userId === p.userId}
+        size={size}
+      />
+    );
+  const { stage, strip } = speakerStage(everyone, viewer.id, activeSpeaker?.userId ?? null);
+  const byId = new Map(everyone.map((p) => [p.userId, p]));
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -180,38 +283,32 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
 
       <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
         <div ref={stageRef} className={cn("flex flex-col gap-3", state.fullscreen && "bg-background p-4")}>
-          <div
-            className="grid gap-3"
-            style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-            data-testid="video-grid"
-            data-columns={columns}
-          >
-            <VideoTile
-              stream={localStream}
-              name={viewer.displayName}
-              isLocal
-              isHost={me.isHost}
-              video={state.cameraOn}
-              audio={state.micOn}
-            />
-            {others.map((p) => (
-              <VideoTile
-                key={p.userId}
-                stream={remoteStreams[p.userId] ?? null}
-                name={p.displayName}
-                isLocal={false}
-                isHost={p.isHost}
-                video={p.video}
-                audio={p.audio}
-              />
-            ))}
-          </div>
+          {state.layout === "grid" ? (
+            <div
+              className="grid gap-3"
+              style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+              data-testid="video-grid"
+              data-columns={columns}
+            >
+              {everyone.map((p) => tile(p, "grid"))}
+            </div>
+          ) : (
+            <div className="flex flex-col gap-3" data-testid="speaker-view">
+              {tile(byId.get(stage) ?? me, "stage")}
+              <div className="flex gap-3 overflow-x-auto pb-1">{strip.map((userId) => tile(byId.get(userId) ?? me, "strip"))}</div>
+            </div>
+          )}
+          {state.showDevices && localStream ? <DeviceSettings devices={devices} selected={selected} onSelect={handleSelectDevice} /> : null}
           <RoomControls
             state={state}
             hasMedia={localStream !== null}
+            canShareScreen={typeof navigator.mediaDevices?.getDisplayMedia === "function"}
             onToggleMedia={toggleMedia}
             onTogglePanel={(panel) => dispatch({ type: "togglePanel", panel })}
             onToggleFullscreen={() => void toggleFullscreen()}
+            onToggleScreen={() => void toggleScreen()}
+            onToggleHand={() => dispatch({ type: "toggleHand", viewerId: viewer.id })}
+            onToggleLayout={() => dispatch({ type: "toggleLayout" })}
           />
         </div>
 

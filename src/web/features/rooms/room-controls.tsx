@@ -1,19 +1,53 @@
-import { Maximize, MessageSquare, Mic, MicOff, Minimize, Users, Video, VideoOff } from "lucide-react";
+import {
+  Hand,
+  LayoutGrid,
+  Maximize,
+  MessageSquare,
+  Mic,
+  MicOff,
+  Minimize,
+  MonitorOff,
+  MonitorUp,
+  Presentation,
+  Settings,
+  Users,
+  Video,
+  VideoOff,
+} from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import type { RoomState } from "./room-state";
 
 type RoomControlsProps = {
-  state: Pick<RoomState, "cameraOn" | "micOn" | "showChat" | "showParticipants" | "fullscreen">;
+  state: Pick<
+    RoomState,
+    "cameraOn" | "micOn" | "showChat" | "showParticipants" | "fullscreen" | "handRaised" | "screenSharing" | "layout" | "showDevices"
+  >;
   /** False without a camera and microphone: there is nothing to turn on or off. */
   hasMedia: boolean;
+  /** False where the browser can't capture a screen (most phones). */
+  canShareScreen: boolean;
   onToggleMedia: (kind: "video" | "audio") => void;
-  onTogglePanel: (panel: "chat" | "participants") => void;
+  onTogglePanel: (panel: "chat" | "participants" | "devices") => void;
   onToggleFullscreen: () => void;
+  onToggleScreen: () => void;
+  onToggleHand: () => void;
+  onToggleLayout: () => void;
 };
 
-/** The call controls: camera, microphone, the chat and participants panels, and fullscreen. */
-export function RoomControls({ state, hasMedia, onToggleMedia, onTogglePanel, onToggleFullscreen }: RoomControlsProps) {
-  const { cameraOn, micOn, showChat, showParticipants, fullscreen } = state;
+/** The call controls: camera, microphone, screen, hand, layout, devices, the chat and participants panels, and fullscreen. */
+export function RoomControls(props: RoomControlsProps) {
+  const {
+    state,
+    hasMedia,
+    canShareScreen,
+    onToggleMedia,
+    onTogglePanel,
+    onToggleFullscreen,
+    onToggleScreen,
+    onToggleHand,
+    onToggleLayout,
+  } = props;
+  const { cameraOn, micOn, showChat, showParticipants, fullscreen, handRaised, screenSharing, layout, showDevices } = state;
   return (
     <div className="flex flex-wrap items-center justify-center gap-2" role="toolbar" aria-label="Call controls">
       <Button
@@ -35,6 +69,38 @@ export function RoomControls({ state, hasMedia, onToggleMedia, onTogglePanel, on
         disabled={!hasMedia}
       >
         {micOn ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
+      </Button>
+      <Button
+        variant={screenSharing ? "default" : "secondary"}
+        size="icon"
+        onClick={onToggleScreen}
+        aria-pressed={screenSharing}
+        aria-label={screenSharing ? "Stop sharing screen" : "Share screen"}
+        disabled={!hasMedia || !canShareScreen}
+      >
+        {screenSharing ? <MonitorOff aria-hidden="true" /> : <MonitorUp aria-hidden="true" />}
+      </Button>
+      <Button
+        variant={handRaised ? "default" : "secondary"}
+        size="icon"
+        onClick={onToggleHand}
+        aria-pressed={handRaised}
+        aria-label={handRaised ? "Lower hand" : "Raise hand"}
+      >
+        <Hand aria-hidden="true" />
+      </Button>
+      <Button variant="outline" size="icon" onClick={onToggleLayout} aria-label={layout === "grid" ? "Speaker view" : "Grid view"}>
+        {layout === "grid" ? <Presentation aria-hidden="true" /> : <LayoutGrid aria-hidden="true" />}
+      </Button>
+      <Button
+        variant={showDevices ? "default" : "outline"}
+        size="icon"
+        onClick={() => onTogglePanel("devices")}
+        aria-pressed={showDevices}
+        aria-label="Camera and microphone settings"
+        disabled={!hasMedia}
+      >
+        <Settings aria-hidden="true" />
       </Button>
       <Button
         variant={showChat ? "default" : "outline"}

@@ -1,6 +1,6 @@
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
-import { Mic, MicOff, Send, Video, VideoOff } from "lucide-react";
+import { Hand, Mic, MicOff, MonitorUp, Send, Video, VideoOff } from "lucide-react";
 import { type ChatMessage, type Participant, chatTextSchema } from "@shared/contracts/live";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
@@ -10,7 +10,7 @@ import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 
-/** The participants panel: each member with Host and their microphone and camera state. */
+/** The participants panel: each member with Host, a raised hand, a shared screen, and their microphone and camera state. */
 export function ParticipantsPanel({ participants, viewerId }: { participants: Participant[]; viewerId: number }) {
   return (
     <Card className="p-4" role="region" aria-label="Participants">
@@ -24,6 +24,8 @@ export function ParticipantsPanel({ participants, viewerId }: { participants: Pa
               {p.userId === viewerId ? " (You)" : ""}
             </span>
             {p.isHost ? <Badge variant="soft">Host</Badge> : null}
+            {p.handRaised ? <Hand className="size-4 text-amber-500" aria-label="Hand raised" role="img" /> : null}
+            {p.screenSharing ? <MonitorUp className="size-4 text-primary" aria-label="Sharing screen" role="img" /> : null}
             {p.audio ? (
               <Mic className="size-4 text-muted-foreground" aria-label="Microphone on" role="img" />
             ) : (

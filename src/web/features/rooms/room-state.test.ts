@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, Participant } from "@shared/contracts/live";
-import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, viewerParticipant } from "./room-state";
+import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, speakerStage, viewerParticipant } from "./room-state";
 
 const ROOM = "ABC123";
 const member = (userId: number, extra: Partial<Participant> = {}): Participant => ({
@@ -74,12 +74,42 @@ describe("roomReducer", () => {
 
   it("toggles the member's own camera and microphone, in the controls and in their list entry", () => {
     let state = roomReducer(joined([member(1), member(2)]), { type: "toggleMedia", kind: "video", viewerId: 1 });
-    expect(mediaStateOf(state)).toEqual({ video: false, audio: true });
+    expect(mediaStateOf(state)).toEqual({ video: false, audio: true, handRaised: false, screenSharing: false });
     expect(state.participants.find((p) => p.userId === 1)).toMatchObject({ video: false, audio: true });
     state = roomReducer(state, { type: "toggleMedia", kind: "audio", viewerId: 1 });
     state = roomReducer(state, { type: "toggleMedia", kind: "video", viewerId: 1 });
-    expect(mediaStateOf(state)).toEqual({ video: true, audio: false });
+    expect(mediaStateOf(state)).toEqual({ video: true, audio: false, handRaised: false, screenSharing: false });
     expect(state.participants.find((p) => p.userId === 2)).toMatchObject({ video: true, audio: true });
+  });
+
+  it("raises and lowers the member's hand and marks their screen share, in the controls and in their list entry", () => {
+    let state = roomReducer(joined([member(1), member(2)]), { type: "toggleHand", viewerId: 1 });
+    state = roomReducer(state, { type: "screenSharingChanged", sharing: true, viewerId: 1 });
+    expect(mediaStateOf(state)).toEqual({ video: true, audio: true, handRaised: true, screenSharing: true });
+    expect(state.participants.find((p) => p.userId === 1)).toMatchObject({ handRaised: true, screenSharing: true });
+    state = roomReducer(state, { type: "toggleHand", viewerId: 1 });
+    expect(state.participants.find((p) => p.userId === 1)?.handRaised).toBe(false);
+    expect(state.participants.find((p) => p.userId === 2)?.handRaised).toBeUndefined();
+  });
+
+  it("keeps another member's raised hand when their next MEDIA_STATE leaves it out", () => {
+    let state = roomReducer(joined([member(1), member(2)]), {
+      type: "mediaStateChanged",
+      roomCode: ROOM,
+      userId: 2,
+      video: true,
+      audio: true,
+      handRaised: true,
+    });
+    state = roomReducer(state, { type: "mediaStateChanged", roomCode: ROOM, userId: 2, video: false, audio: true });
+    expect(state.participants.find((p) => p.userId === 2)).toMatchObject({ video: false, handRaised: true });
+  });
+
+  it("switches between the grid and the speaker view, and opens the device settings", () => {
+    const state = roomReducer(initialRoomState(ROOM), { type: "toggleLayout" });
+    expect(state.layout).toBe("speaker");
+    expect(roomReducer(state, { type: "toggleLayout" }).layout).toBe("grid");
+    expect(roomReducer(state, { type: "togglePanel", panel: "devices" }).showDevices).toBe(true);
   });
 
   it("opens and closes the chat and participants panels independently, and follows fullscreen", () => {
@@ -111,5 +141,22 @@ describe("the member's place in the room", () => {
     const after = joined([member(1, { isHost: true }), member(2)]);
     expect(viewerParticipant(after, viewer)).toMatchObject({ userId: 1, isHost: true });
     expect(otherParticipants(after, 1).map((p) => p.userId)).toEqual([2]);
+  });
+});
+
+describe("the speaker view's stage", () => {
+  const everyone = [member(1), member(2), member(3)];
+
+  it("holds the active speaker, the others in the strip", () => {
+    expect(speakerStage(everyone, 1, 3)).toEqual({ stage: 3, strip: [1, 2] });
+  });
+
+  it("holds a shared screen before the speaker", () => {
+    expect(speakerStage([member(1), member(2, { screenSharing: true }), member(3)], 1, 3).stage).toBe(2);
+  });
+
+  it("holds the first other member before anyone speaks, and the member alone in the room", () => {
+    expect(speakerStage(everyone, 1, null)).toEqual({ stage: 2, strip: [1, 3] });
+    expect(speakerStage([member(1)], 1, null)).toEqual({ stage: 1, strip: [] });
   });
 });

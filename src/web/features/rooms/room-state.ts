@@ -14,6 +14,11 @@ export interface RoomState {
   mediaReady: boolean;
   cameraOn: boolean;
   micOn: boolean;
+  handRaised: boolean;
+  screenSharing: boolean;
+  /** Everyone alike, or whoever speaks (or shares a screen) large above the others. */
+  layout: "grid" | "speaker";
+  showDevices: boolean;
   showChat: boolean;
   showParticipants: boolean;
   fullscreen: boolean;
@@ -26,9 +31,20 @@ export type RoomAction =
   | { type: "joined"; roomCode: string; participants: Participant[] }
   | { type: "participantJoined"; roomCode: string; participant: Participant }
   | { type: "participantLeft"; roomCode: string; userId: number }
-  | { type: "mediaStateChanged"; roomCode: string; userId: number; video: boolean; audio: boolean }
+  | {
+      type: "mediaStateChanged";
+      roomCode: string;
+      userId: number;
+      video: boolean;
+      audio: boolean;
+      handRaised?: boolean;
+      screenSharing?: boolean;
+    }
   | { type: "toggleMedia"; kind: "video" | "audio"; viewerId: number }
-  | { type: "togglePanel"; panel: "chat" | "participants" }
+  | { type: "toggleHand"; viewerId: number }
+  | { type: "screenSharingChanged"; sharing: boolean; viewerId: number }
+  | { type: "toggleLayout" }
+  | { type: "togglePanel"; panel: "chat" | "participants" | "devices" }
   | { type: "fullscreenChanged"; fullscreen: boolean }
   | { type: "chatMessage"; message: ChatMessage };
 
@@ -41,6 +57,10 @@ export function initialRoomState(roomCode: string): RoomState {
     mediaReady: false,
     cameraOn: true,
     micOn: true,
+    handRaised: false,
+    screenSharing: false,
+    layout: "grid",
+    showDevices: false,
     showChat: true,
     showParticipants: true,
     fullscreen: false,
@@ -51,6 +71,12 @@ export function initialRoomState(roomCode: string): RoomState {
 /** A message's place in the chat: the same stored id, or the same clientId (the server's echo of a message sent here). */
 function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
   return a.id === b.id || (b.clientId !== undefined && a.clientId === b.clientId);
+}
+
+/** The member's own entry in the participants follows their controls. */
+function withOwn(state: RoomState, viewerId: number): RoomState {
+  const own = mediaStateOf(state);
+  return { ...state, participants: state.participants.map((p) => (p.userId === viewerId ? { ...p, ...own } : p)) };
 }
 
 export function roomReducer(state: RoomState, action: RoomAction): RoomState {
@@ -71,22 +97,25 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       };
     case "participantLeft":
       return { ...state, participants: state.participants.filter((p) => p.userId !== action.userId) };
-    case "mediaStateChanged":
-      return {
-        ...state,
-        participants: state.participants.map((p) => (p.userId === action.userId ? { ...p, video: action.video, audio: action.audio } : p)),
-      };
+    case "mediaStateChanged": {
+      const { type: _type, roomCode: _roomCode, userId, ...given } = action;
+      // A hand or screen the message leaves out stays as it was.
+      const media = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+      return { ...state, participants: state.participants.map((p) => (p.userId === userId ? { ...p, ...media } : p)) };
+    }
+    case "toggleHand":
+      return withOwn({ ...state, handRaised: !state.handRaised }, action.viewerId);
+    case "screenSharingChanged":
+      return withOwn({ ...state, screenSharing: action.sharing }, action.viewerId);
+    case "toggleLayout":
+      return { ...state, layout: state.layout === "grid" ? "speaker" : "grid" };
     case "toggleMedia": {
       const cameraOn = action.kind === "video" ? !state.cameraOn : state.cameraOn;
       const micOn = action.kind === "audio" ? !state.micOn : state.micOn;
-      return {
-        ...state,
-        cameraOn,
-        micOn,
-        participants: state.participants.map((p) => (p.userId === action.viewerId ? { ...p, video: cameraOn, audio: micOn } : p)),
-      };
+      return withOwn({ ...state, cameraOn, micOn }, action.viewerId);
     }
     case "togglePanel":
+      if (action.panel === "devices") return { ...state, showDevices: !state.showDevices };
       return action.panel === "chat" ? { ...state, showChat: !state.showChat } : { ...state, showParticipants: !state.showParticipants };
     case "fullscreenChanged":
       return { ...state, fullscreen: action.fullscreen };
@@ -108,8 +137,7 @@ export function viewerParticipant(state: RoomState, viewer: { id: number; userna
       username: viewer.username,
       displayName: viewer.displayName,
       isHost: false,
-      video: state.cameraOn,
-      audio: state.micOn,
+      ...mediaStateOf(state),
     }
   );
 }
@@ -119,7 +147,22 @@ export function otherParticipants(state: RoomState, viewerId: number): Participa
   return state.participants.filter((p) => p.userId !== viewerId);
 }
 
-/** The member's camera and microphone as MEDIA_STATE announces them. */
-export function mediaStateOf(state: RoomState): { video: boolean; audio: boolean } {
-  return { video: state.cameraOn, audio: state.micOn };
+/** The member's camera, microphone, hand and screen as MEDIA_STATE announces them. */
+export function mediaStateOf(state: RoomState): { video: boolean; audio: boolean; handRaised: boolean; screenSharing: boolean } {
+  return { video: state.cameraOn, audio: state.micOn, handRaised: state.handRaised, screenSharing: state.screenSharing };
+}
+
+/**
+ * The speaker view: one member large on the stage, the rest in a strip beside it. A shared screen takes the stage
+ * first (the newest sharer), then the active speaker, then the first other member; alone, the member sees themself.
+ */
+export function speakerStage(
+  participants: Participant[],
+  viewerId: number,
+  activeSpeakerId: number | null,
+): { stage: number; strip: number[] } {
+  const sharers = participants.filter((p) => p.screenSharing);
+  const others = participants.filter((p) => p.userId !== viewerId);
+  const stage = sharers.at(-1)?.userId ?? participants.find((p) => p.userId === activeSpeakerId)?.userId ?? others[0]?.userId ?? viewerId;
+  return { stage, strip: participants.map((p) => p.userId).filter((userId) => userId !== stage) };
 }

@@ -2,29 +2,51 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { IceServers } from "@shared/contracts/rooms";
 import { liveLink } from "@web/lib/live";
 import { videoBitrateFor } from "./bitrate";
+import { type ConnectionQuality, type LinkSample, connectionQuality, sampleFromReports } from "./call-stats";
+
+/** How often each link's statistics are read for the quality marks and the active speaker. */
+const STATS_INTERVAL_MS = 1000;
+
+export type LinkStats = { quality: ConnectionQuality; audioLevel: number };
+
+/** What RTCPeerConnection is given: the platform's ICE servers, and relay-only when the deployment asks for it. */
+export function rtcConfiguration(ice: IceServers): RTCConfiguration {
+  return { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy };
+}
 
 /**
  * WebRTC in a mesh: one RTCPeerConnection per other member. The newcomer offers to every member already
  * present (spec §4); answers and ICE candidates travel over the live link, relayed only within the room.
  */
-export function usePeerMesh(roomCode: string, localStream: MediaStream | null, iceServers: IceServers["iceServers"] | undefined) {
+export function usePeerMesh(roomCode: string, localStream: MediaStream | null, ice: IceServers | undefined) {
   const peers = useRef(new Map<number, RTCPeerConnection>());
   const pendingCandidates = useRef(new Map<number, RTCIceCandidateInit[]>());
   const [remoteStreams, setRemoteStreams] = useState<Record<number, MediaStream>>({});
+  const [linkStats, setLinkStats] = useState<Record<number, LinkStats>>({});
+  const [localAudioLevel, setLocalAudioLevel] = useState(0);
+  /** A shared screen, sent instead of the camera while it lasts. */
+  const screenRef = useRef<MediaStreamTrack | null>(null);
   const streamRef = useRef(localStream);
   streamRef.current = localStream;
-  const iceRef = useRef(iceServers);
-  iceRef.current = iceServers;
+  const iceRef = useRef(ice);
+  iceRef.current = ice;
+
+  // Fresh TURN credentials reach the open links too, for their next ICE restart.
+  useEffect(() => {
+    if (!ice) return;
+    for (const pc of peers.current.values()) pc.setConfiguration(rtcConfiguration(ice));
+  }, [ice]);
 
   const connectionFor = useCallback(
     (userId: number) => {
       const existing = peers.current.get(userId);
       if (existing) return existing;
-      const pc = new RTCPeerConnection({ iceServers: iceRef.current ?? [] });
+      const pc = new RTCPeerConnection(iceRef.current ? rtcConfiguration(iceRef.current) : {});
       peers.current.set(userId, pc);
       const stream = streamRef.current;
       if (stream) {
-        for (const track of stream.getTracks()) pc.addTrack(track, stream);
+        for (const track of stream.getTracks())
+          pc.addTrack(track.kind === "video" && screenRef.current ? screenRef.current : track, stream);
       } else {
         // Without a camera the member still receives everyone else's audio and video.
         pc.addTransceiver("video", { direction: "recvonly" });
@@ -122,5 +144,58 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
     }
   }, []);
 
-  return { remoteStreams, offerTo, disconnect, applyBitrate };
+  /** Sends another track of this kind on every link (a new camera or microphone, or a shared screen), without renegotiating. */
+  const replaceOutgoingTrack = useCallback((kind: "video" | "audio", track: MediaStreamTrack | null) => {
+    for (const pc of peers.current.values()) {
+      for (const transceiver of pc.getTransceivers()) {
+        if (transceiver.receiver.track.kind !== kind || transceiver.direction === "recvonly" || transceiver.direction === "inactive")
+          continue;
+        void transceiver.sender.replaceTrack(track).catch(() => {});
+      }
+    }
+  }, []);
+
+  /** Starts (a track) or stops (null) sending a shared screen in place of the camera. */
+  const shareScreen = useCallback(
+    (track: MediaStreamTrack | null) => {
+      screenRef.current = track;
+      replaceOutgoingTrack("video", track ?? streamRef.current?.getVideoTracks()[0] ?? null);
+    },
+    [replaceOutgoingTrack],
+  );
+
+  useEffect(() => {
+    const previous = new Map<number, LinkSample>();
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void (async () => {
+        const next: Record<number, LinkStats> = {};
+        let local = 0;
+        for (const [userId, pc] of peers.current) {
+          if (pc.connectionState === "closed") continue;
+          const reports = [...(await pc.getStats()).values()] as { type: string; [key: string]: unknown }[];
+          const sample = sampleFromReports(reports, Date.now());
+          next[userId] = { quality: connectionQuality(previous.get(userId), sample), audioLevel: sample.audioLevel };
+          previous.set(userId, sample);
+          for (const report of reports) {
+            if (report.type === "media-source" && report.kind === "audio" && typeof report.audioLevel === "number") {
+              local = Math.max(local, report.audioLevel);
+            }
+          }
+        }
+        for (const userId of previous.keys()) if (!peers.current.has(userId)) previous.delete(userId);
+        setLinkStats(next);
+        setLocalAudioLevel(local);
+      })()
+        .catch(() => {})
+        .finally(() => {
+          running = false;
+        });
+    }, STATS_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  return { remoteStreams, offerTo, disconnect, applyBitrate, replaceOutgoingTrack, shareScreen, linkStats, localAudioLevel };
 }
