@@ -21,10 +21,21 @@ type JsonSchema = {
   default?: unknown;
 };
 
-const patternCandidates = ["ABC123", "Amazing Grace 2026", "https://example.org/a.png", "2026-05-01", "#38bdf8", "amazing-grace", "a"];
+const patternCandidates = [
+  "ABC123",
+  "AbCdEfGhIjKlMnOpQrStUvWx0123456789",
+  "AbCdEfGhIjKlMnOpQrStUv",
+  "BKx".repeat(29),
+  "Amazing Grace 2026",
+  "https://example.org/a.png",
+  "2026-05-01",
+  "#38bdf8",
+  "amazing-grace",
+  "a",
+];
 const prose = "Amazing grace how sweet the sound that saved a wretch like me";
 
-function validString(schema: JsonSchema): string {
+function validString(schema: JsonSchema, preferred: string[] = []): string {
   switch (schema.format) {
     case "email":
       return "member@example.org";
@@ -45,7 +56,7 @@ function validString(schema: JsonSchema): string {
     patterns.every((pattern) => pattern.test(candidate)) &&
     candidate.length >= (schema.minLength ?? 0) &&
     candidate.length <= (schema.maxLength ?? Infinity);
-  return [sentence, ...patternCandidates].find(fits) ?? sentence;
+  return [...preferred, sentence, ...patternCandidates].find(fits) ?? sentence;
 }
 
 /** A value that a JSON Schema (as zod writes it) accepts: the starting point the property test mutates one field of. */
@@ -79,7 +90,10 @@ export function validValue(schema: JsonSchema | undefined): unknown {
               : // A format checked after a transform (trim, then email) is not in the input's JSON Schema.
                 property.type === "string" && /email/i.test(key)
                 ? "member@example.org"
-                : validValue(property),
+                : // So is a URL checked with a custom protocol.
+                  property.type === "string" && /(url|endpoint)$/i.test(key)
+                  ? validString(property, ["https://example.org/a.png"])
+                  : validValue(property),
           ],
         ),
       );

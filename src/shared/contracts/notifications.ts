@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { text, timestampSchema } from "./common";
 import { defineRoute } from "./route";
+import { messages } from "../messages";
 
 /** The texts of the notifications the platform sends. */
 export const notificationMessages = {
@@ -114,7 +115,11 @@ export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPre
 
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  endpoint: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    // eslint-disable-next-line no-control-regex -- a push endpoint refuses NUL like every text a client sends
+    .regex(/^[^\u0000]*$/, messages.textHasNul),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z
@@ -154,7 +159,7 @@ export const pushRoutes = {
     path: "/api/push/subscriptions/remove",
     summary: "Forget the push subscription of this device",
     access: "member",
-    body: z.object({ endpoint: z.string().max(2000) }),
+    body: z.object({ endpoint: text().max(2000) }),
     status: 204,
     response: z.null(),
   }),
