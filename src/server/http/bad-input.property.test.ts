@@ -81,28 +81,26 @@ describeEachDatabase("every route under generated bad input", (dialect) => {
   });
   afterAll(async () => t.close());
 
-  it("never answers 5xx, and every refusal is the platform's JSON error", async () => {
-    for (const { name, route } of routes) {
-      // Routes that hash a password run argon2 for every request: fewer runs keep the suite quick.
-      const numRuns = /auth|password/.test(route.path) ? 10 : 30;
-      await fc.assert(
-        fc.asyncProperty(inputFor(route), async ({ params, query, body, signedIn }) => {
-          const response = await t.app.inject({
-            method: route.method,
-            url: urlOf(route, params, query as Record<string, string>),
-            headers: signedIn ? { cookie: member.cookie } : {},
-            ...(route.method === "GET" || route.method === "DELETE"
-              ? {}
-              : {
-                  payload: JSON.stringify(body),
-                  headers: { "content-type": "application/json", ...(signedIn ? { cookie: member.cookie } : {}) },
-                }),
-          });
-          expect(response.statusCode, `${name} ${response.body}`).toBeLessThan(500);
-          if (response.statusCode >= 400) expect(typeof response.json().message, name).toBe("string");
-        }),
-        { numRuns },
-      );
-    }
+  it.each(routes)("$name never answers 5xx, and every refusal is the platform's JSON error", async ({ name, route }) => {
+    // Routes that hash a password run argon2 for every request: fewer runs keep the suite quick.
+    const numRuns = /auth|password/.test(route.path) ? 10 : 30;
+    await fc.assert(
+      fc.asyncProperty(inputFor(route), async ({ params, query, body, signedIn }) => {
+        const response = await t.app.inject({
+          method: route.method,
+          url: urlOf(route, params, query as Record<string, string>),
+          headers: signedIn ? { cookie: member.cookie } : {},
+          ...(route.method === "GET" || route.method === "DELETE"
+            ? {}
+            : {
+                payload: JSON.stringify(body),
+                headers: { "content-type": "application/json", ...(signedIn ? { cookie: member.cookie } : {}) },
+              }),
+        });
+        expect(response.statusCode, `${name} ${response.body}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expect(typeof response.json().message, name).toBe("string");
+      }),
+      { numRuns },
+    );
   });
 });
