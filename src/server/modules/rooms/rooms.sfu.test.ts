@@ -47,7 +47,7 @@ describe.skipIf(janusMissing !== "")(`rooms through Janus VideoRoom${janusMissin
     outsider = await registerMember(t.app);
   }, 60_000);
   afterAll(async () => {
-    for (const client of clients) client.close();
+    for (const client of clients) await client.close();
     await t?.close();
     await janus?.stop();
   });
