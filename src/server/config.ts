@@ -118,6 +118,10 @@ const envSchema = z.object({
   TURN_SECRET: z.string().min(16, "must be at least 16 characters (coturn's static-auth-secret)").optional(),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(14_400),
   ICE_TRANSPORT_POLICY: z.enum(["all", "relay"]).default("all"),
+  JANUS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JANUS_PUBLIC_URL: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
+  JANUS_ADMIN_KEY: z.string().min(16, "must be at least 16 characters (VideoRoom's admin_key)").optional(),
+  SFU_VIDEO_THRESHOLD: z.coerce.number().int().min(2).max(10).default(4),
 });
 
 /** Settings that only make sense together. */
@@ -125,6 +129,10 @@ const checkedEnvSchema = envSchema
   .refine((env) => (env.TURN_URLS === undefined) === (env.TURN_SECRET === undefined), {
     path: ["TURN_SECRET"],
     message: "TURN_URLS and TURN_SECRET are set together (or neither)",
+  })
+  .refine((env) => env.JANUS_URL === undefined || env.JANUS_ADMIN_KEY !== undefined, {
+    path: ["JANUS_ADMIN_KEY"],
+    message: "is needed with JANUS_URL (the VideoRoom plugin's admin_key; it also signs the members' tokens)",
   })
   .refine(
     (env) =>
@@ -199,6 +207,8 @@ export type Config = {
   turn?: { urls: string[]; secret: string; ttlMs: number };
   /** `relay` keeps members' addresses from each other: every call goes through TURN. */
   iceTransportPolicy: "all" | "relay";
+  /** Janus VideoRoom for rooms past `videoThreshold` cameras: the platform's URL, the browsers' URL, the admin key. */
+  sfu?: { janusUrl: string; publicUrl: string; adminKey: string; videoThreshold: number };
 };
 
 export class ConfigError extends Error {}
@@ -264,5 +274,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { urls: parsed.TURN_URLS, secret: parsed.TURN_SECRET, ttlMs: parsed.TURN_TTL_SECONDS * 1000 }
         : undefined,
     iceTransportPolicy: parsed.ICE_TRANSPORT_POLICY,
+    sfu:
+      parsed.JANUS_URL && parsed.JANUS_ADMIN_KEY
+        ? {
+            janusUrl: parsed.JANUS_URL,
+            publicUrl: parsed.JANUS_PUBLIC_URL ?? parsed.JANUS_URL,
+            adminKey: parsed.JANUS_ADMIN_KEY,
+            videoThreshold: parsed.SFU_VIDEO_THRESHOLD,
+          }
+        : undefined,
   };
 }

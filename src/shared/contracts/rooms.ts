@@ -56,6 +56,17 @@ export const iceServersSchema = z.object({
 });
 export type IceServers = z.infer<typeof iceServersSchema>;
 
+/**
+ * GET /api/rooms/:roomCode/sfu: how a member seated in the room sends and receives video. `mesh` (peer to peer) until
+ * more than videoThreshold members have their camera on, then `sfu` through Janus VideoRoom with the member's token.
+ */
+export const sfuAccessSchema = z.object({
+  mode: z.enum(["mesh", "sfu"]),
+  videoThreshold: z.number().int(),
+  janus: z.object({ url: z.string(), room: z.number().int(), token: z.string() }).nullable(),
+});
+export type SfuAccess = z.infer<typeof sfuAccessSchema>;
+
 /** The rooms module's routes. */
 export const roomsRoutes = {
   create: defineRoute({
@@ -78,7 +89,8 @@ export const roomsRoutes = {
   iceServers: defineRoute({
     method: "GET",
     path: "/api/rooms/ice-servers",
-    summary: "The STUN/TURN servers a peer connection uses, with time-limited TURN credentials for the signed-in member when TURN is configured",
+    summary:
+      "The STUN/TURN servers a peer connection uses, with time-limited TURN credentials for the signed-in member when TURN is configured",
     access: "member",
     response: iceServersSchema,
   }),
@@ -89,6 +101,14 @@ export const roomsRoutes = {
     access: "public",
     params: roomCodeParamsSchema,
     response: roomSchema,
+  }),
+  sfu: defineRoute({
+    method: "GET",
+    path: "/api/rooms/:roomCode/sfu",
+    summary: "Mesh or SFU for this room, and the Janus room and token of a member seated in it",
+    access: "member",
+    params: roomCodeParamsSchema,
+    response: sfuAccessSchema,
   }),
   close: defineRoute({
     method: "POST",

@@ -11,7 +11,7 @@ const EXPIRY_SWEEP_MS = 60_000;
 
 /** Conference rooms: create, list the live ones, find by code, end; joining happens over the live link. */
 export async function roomsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const service = createRoomsService(ctx);
+  const service = createRoomsService(ctx, app.log);
   registerRoomsLive(ctx.live, service);
 
   const sweep = setInterval(
@@ -55,6 +55,12 @@ export async function roomsRoutes(app: FastifyInstance, ctx: AppContext) {
   mount(app, routes.find, async (request) =>
     service.find(request.params.roomCode, { userId: getViewer(request)?.id ?? null, ip: request.ip }),
   );
+
+  mount(app, routes.sfu, async (request, reply) => {
+    const viewer = requireViewer(request);
+    reply.header("cache-control", "no-store");
+    return service.sfuAccess(viewer.id, request.params.roomCode);
+  });
 
   mount(app, routes.close, async (request) => {
     const viewer = requireViewer(request);

@@ -1,7 +1,8 @@
-import { randomInt } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH } from "@shared/constants";
 import { type Participant, type ServerEvent, liveErrors } from "@shared/contracts/live";
-import { type CreateRoomInput, type IceServers, roomMessages } from "@shared/contracts/rooms";
+import { type CreateRoomInput, type IceServers, type SfuAccess, roomMessages } from "@shared/contracts/rooms";
+import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { HttpError, forbidden, isUniqueViolation, notFound } from "../../http/errors";
@@ -12,6 +13,7 @@ import type { ThrottleRule } from "../../throttle/throttle";
 import { safetyMessages } from "@shared/contracts/safety";
 import { createSafetyService } from "../safety/safety.service";
 import { createRoomsRepository } from "./rooms.repository";
+import { createJanusClient } from "./janus.client";
 import { turnCredentials } from "./turn-credentials";
 
 /** A room code: ROOM_CODE_LENGTH characters of A-Z and 0-9 from a cryptographic random source. */
@@ -40,7 +42,7 @@ interface JoinedRoom {
  * not), joining a seat (capped at maxParticipants on every instance), the signalling relay between two members of
  * the same room, and closing: when the host leaves, when the last member leaves, or when nobody joined in time.
  */
-export function createRoomsService(ctx: AppContext) {
+export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger, "warn">) {
   const rooms = createRoomsRepository(ctx.db);
   const safety = createSafetyService(ctx);
   const { config, clock, throttle, live: hub } = ctx;
@@ -73,9 +75,22 @@ export function createRoomsService(ctx: AppContext) {
   const joinedRoom = (conn: LiveConnection, roomCode: string) =>
     conn.isSubscribed(roomChannel(roomCode)) ? joined.get(conn)?.get(roomCode) : undefined;
 
+  // Janus VideoRoom (decision 0015): a room's secret and each member's token are derived from the admin key, so
+  // every instance computes the same ones and nothing is stored.
+  const sfu = config.sfu;
+  const janus = sfu ? createJanusClient(sfu.janusUrl, { adminKey: sfu.adminKey }) : null;
+  const sign = (text: string) =>
+    createHmac("sha256", sfu?.adminKey ?? "")
+      .update(text)
+      .digest("base64url");
+  const janusRoom = (roomId: number) => ({ room: roomId, secret: sign(`room:${roomId}`) });
+  const janusToken = (roomId: number, userId: number) => sign(`member:${roomId}:${userId}`);
+  const janusTrouble = (event: string) => (error: unknown) => log?.warn({ err: error, event }, "Janus request failed");
+
   /** Ends a room for everyone in it, on every instance. */
   async function closeRoom(room: { roomId: number; roomCode: string }) {
     await rooms.close(room.roomId, clock.iso());
+    await janus?.destroyRoom(janusRoom(room.roomId)).catch(janusTrouble("janus_destroy_failed"));
     await hub.seats.clear(roomChannel(room.roomCode));
     await roomEvent(
       room.roomCode,
@@ -88,6 +103,8 @@ export function createRoomsService(ctx: AppContext) {
   async function seatLeft(room: JoinedRoom, userId: number, remaining: number) {
     if (room.hostId === userId || remaining === 0) return closeRoom(room);
     await rooms.removeMember(room.roomId, userId, clock.iso());
+    // A member who left can't come back into the Janus room with the old token.
+    await janus?.setTokens(janusRoom(room.roomId), "remove", [janusToken(room.roomId, userId)]).catch(janusTrouble("janus_revoke_failed"));
     await roomEvent(room.roomCode, { type: "ROOM_INFO", payload: { roomCode: room.roomCode, event: "USER_LEFT", userId } });
   }
 
@@ -130,6 +147,26 @@ export function createRoomsService(ctx: AppContext) {
       if (!turn) return { iceServers, iceTransportPolicy, expiresAt: null };
       const { username, credential, expiresAt } = turnCredentials(turn.secret, userId, clock.now(), turn.ttlMs);
       return { iceServers: [...iceServers, { urls: turn.urls, username, credential }], iceTransportPolicy, expiresAt };
+    },
+
+    /**
+     * Mesh or SFU: the SFU once more than the threshold of members have their camera on (and Janus is configured).
+     * Only a member seated in the room gets the Janus room and a token; the platform's seats stay the authority.
+     */
+    async sfuAccess(userId: number, roomCode: string): Promise<SfuAccess> {
+      const room = await rooms.findLiveByCode(roomCode, liveSince());
+      if (!room) throw notFound(roomMessages.notFound);
+      const seats = await hub.seats.list(roomChannel(room.roomCode));
+      if (!seats.some((seat) => seat.memberId === userId)) throw forbidden(liveErrors.notInRoom);
+      if (!sfu || !janus) return { mode: "mesh", videoThreshold: config.sfu?.videoThreshold ?? 4, janus: null };
+      const cameras = participantsOf(seats).filter((participant) => participant.video).length;
+      const token = janusToken(room.id, userId);
+      await janus.ensureRoom({ ...janusRoom(room.id), description: room.name, publishers: room.maxParticipants }, [token]);
+      return {
+        mode: cameras > sfu.videoThreshold ? "sfu" : "mesh",
+        videoThreshold: sfu.videoThreshold,
+        janus: { url: sfu.publicUrl, room: room.id, token },
+      };
     },
 
     /** The live rooms, newest first. */
