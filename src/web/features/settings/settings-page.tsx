@@ -15,6 +15,7 @@ import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { MessageSettingsCard } from "@web/features/messages/message-settings-card";
 import { BlockedMembersCard } from "@web/features/safety/blocked-members-card";
+import { MyDataCard } from "@web/features/safety/my-data-card";
 import { ChangePasswordForm } from "./change-password-form";
 
 /** /settings: profile basics, password, appearance, notification and messaging preferences, sign out. */
@@ -134,6 +135,8 @@ export function SettingsPage() {
               <MessageSettingsCard />
 
               <BlockedMembersCard />
+
+              <MyDataCard />
 
               <Card>
                 <CardHeader>
