@@ -82,8 +82,8 @@ describeEachDatabase("every route under generated bad input", (dialect) => {
   afterAll(async () => t.close());
 
   it.each(routes)("$name never answers 5xx, and every refusal is the platform's JSON error", async ({ name, route }) => {
-    // Routes that hash a password run argon2 for every request: fewer runs keep the suite quick.
-    const numRuns = /auth|password/.test(route.path) ? 10 : 30;
+    // Routes that hash or check a password run argon2 for every request: fewer runs keep the suite quick.
+    const numRuns = /auth|password|deletion/.test(route.path) ? 10 : 30;
     await fc.assert(
       fc.asyncProperty(inputFor(route), async ({ params, query, body, signedIn }) => {
         const response = await t.app.inject({

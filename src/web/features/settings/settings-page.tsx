@@ -16,6 +16,7 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { MessageSettingsCard } from "@web/features/messages/message-settings-card";
 import { NotificationPreferencesCard } from "@web/features/notifications/notification-preferences-card";
 import { BlockedMembersCard } from "@web/features/safety/blocked-members-card";
+import { MyDataCard } from "@web/features/safety/my-data-card";
 import { ChangePasswordForm } from "./change-password-form";
 
 /** /settings: profile basics, password, appearance, notification and messaging preferences, sign out. */
@@ -137,6 +138,8 @@ export function SettingsPage() {
               <MessageSettingsCard />
 
               <BlockedMembersCard />
+
+              <MyDataCard />
 
               <Card>
                 <CardHeader>
