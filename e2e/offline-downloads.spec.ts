@@ -3,6 +3,8 @@ import { expect, expectNoA11yViolations, expectToast, register, test } from "./f
 const SERMON = "Walking Through the Psalms";
 
 test("a member downloads a sermon, plays and seeks it offline, and removes it", async ({ page, context }) => {
+  // Installing the worker and precaching the shell takes a while on a small, busy machine.
+  test.setTimeout(150_000);
   await register(page);
   await page.goto("/sermons");
   // The service worker installs and takes the page.
@@ -32,7 +34,7 @@ test("a member downloads a sermon, plays and seeks it offline, and removes it", 
   await row.getByRole("button", { name: `Play ${SERMON}` }).click();
 
   // It plays from the device, and seeking lands where asked (the worker answers the player's Range requests).
-  const audio = page.locator("audio");
+  const audio = page.getByTestId("global-audio");
   await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
   const target = await audio.evaluate(async (element: HTMLAudioElement) => {
     const to = Math.floor(element.duration * 0.6);
