@@ -2,6 +2,8 @@ import { expect, expectNoA11yViolations, expectToast, register, test } from "./f
 
 const SERMON = "Walking Through the Psalms";
 
+test.use({ serviceWorkers: "allow" });
+
 test("a member downloads a sermon, plays and seeks it offline, and removes it", async ({ page, context }) => {
   // Installing the worker and precaching the shell takes a while on a small, busy machine.
   test.setTimeout(150_000);
