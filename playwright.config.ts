@@ -28,6 +28,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The app's service worker would hide requests from page.route and precache the shell in every test; the journeys
+    // that exercise it (offline-downloads) allow it.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

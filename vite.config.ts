@@ -2,6 +2,8 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { pwaOptions } from "./src/web/pwa/pwa-options";
 import { precompress } from "./scripts/vite-precompress";
 import { chunkGroups } from "./scripts/vite-chunks";
 
@@ -10,7 +12,7 @@ const apiPort = Number(process.env.PORT ?? 3000);
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
   resolve: {
     alias: {
       "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
+import { AppUpdates } from "./pwa/register";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthProvider } from "@web/features/auth/use-auth";
@@ -23,6 +24,7 @@ const ExplorePage = lazyPage(() => import("./features/discover/explore-page"), "
 const PodcastsPage = lazyPage(() => import("./features/podcasts/podcasts-page"), "PodcastsPage");
 const PodcastHostingPage = lazyPage(() => import("./features/podcasts/podcast-hosting-page"), "PodcastHostingPage");
 const ShowPage = lazyPage(() => import("./features/podcasts/show-page"), "ShowPage");
+const DownloadsPage = lazyPage(() => import("./features/downloads/downloads-page"), "DownloadsPage");
 const MusicPage = lazyPage(() => import("./features/music/music-page"), "MusicPage");
 const SermonsPage = lazyPage(() => import("./features/sermons/sermons-page"), "SermonsPage");
 const VideoConferencePage = lazyPage(() => import("./features/rooms/video-conference-page"), "VideoConferencePage");
@@ -81,6 +83,7 @@ function Routes() {
               <Route path="/playlists" component={PlaylistsPage} />
               <Route path="/playlists/:id" component={PlaylistPage} />
               <Route path="/history" component={HistoryPage} />
+              <Route path="/downloads" component={DownloadsPage} />
               <Route path="/search" component={SearchPage} />
               <Route path="/profile/:id?" component={ProfilePage} />
               <Route path="/settings" component={SettingsPage} />
@@ -116,6 +119,7 @@ export function App() {
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>
+          <AppUpdates />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Download, Flag, ListPlus, MoreVertical, Star } from "lucide-react";
+import { Download, Flag, ListPlus, MoreVertical, Star, WifiOff } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
 import {
@@ -10,6 +10,8 @@ import {
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
 import { useAuth } from "@web/features/auth/use-auth";
+import { canDownload, saveDownload } from "@web/features/downloads/downloads";
+import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { signInToast, useToggleFavorite } from "./media-api";
 
@@ -18,6 +20,17 @@ const AddToPlaylistDialog = lazy(async () => ({
   default: (await import("@web/features/playlists/add-to-playlist-dialog")).AddToPlaylistDialog,
 }));
 const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));
+
+/** Keeps a sermon or episode on this device for offline listening (Cache Storage; listed on /downloads). */
+async function saveForOffline(item: MediaItem) {
+  toast({ title: "Downloading…", description: item.title });
+  try {
+    await saveDownload(item);
+    toast({ title: "Saved for offline", description: `${item.title} is in your Downloads.` });
+  } catch {
+    toast({ title: "Error", description: "Could not save it for offline listening.", variant: "destructive" });
+  }
+}
 
 /** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
 export function MediaMenuDropdown({ item, className }: { item: MediaItem; className?: string }) {
@@ -48,6 +61,12 @@ export function MediaMenuDropdown({ item, className }: { item: MediaItem; classN
               Download
             </a>
           </DropdownMenuItem>
+          {item.type !== "song" && canDownload() ? (
+            <DropdownMenuItem onSelect={() => requireMember("save for offline listening", () => void saveForOffline(item))}>
+              <WifiOff aria-hidden="true" />
+              Save for Offline
+            </DropdownMenuItem>
+          ) : null}
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => requireMember("report content", () => setDialog("report"))}>
             <Flag aria-hidden="true" />

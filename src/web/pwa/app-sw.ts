@@ -1,0 +1,75 @@
+/// <reference lib="webworker" />
+/**
+ * The app's service worker (decision 0013): the shell precached so the app opens offline, public library answers
+ * kept network-first, and media the member downloaded served from Cache Storage, Range requests included, so
+ * downloaded sermons and episodes play and seek offline. Another worker must not claim this scope: push handling
+ * joins this file (importScripts or an import) rather than registering a second worker.
+ */
+import { clientsClaim } from "workbox-core";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { createPartialResponse } from "workbox-range-requests";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+import { API_CACHE, DOWNLOADS_CACHE, OFFLINE_CODE } from "./cache-names";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes the open pages at once; later versions wait for "New version — reload".
+clientsClaim();
+
+// Every page is the app's own route: the precached shell answers navigations, online or not.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("index.html"), {
+    denylist: [/^\/api\//, /^\/media\//, /^\/feeds\//, /^\/ws/, /^\/healthz/, /^\/readyz/],
+  }),
+);
+
+const offlineAnswer = () =>
+  new Response(JSON.stringify({ message: "You are offline, and this has not been saved on this device.", code: OFFLINE_CODE }), {
+    status: 503,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+
+// The public library (content lists, events), so what a member has seen stays readable offline.
+const library = new NetworkFirst({ cacheName: API_CACHE, networkTimeoutSeconds: 10 });
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === "GET" && (url.pathname.startsWith("/api/content/") || url.pathname === "/api/events"),
+  async (options) => {
+    try {
+      return await library.handle(options);
+    } catch {
+      return offlineAnswer();
+    }
+  },
+);
+
+// Other API reads answer offline with the same clear message instead of a network error.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && url.pathname.startsWith("/api/"),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return offlineAnswer();
+    }
+  },
+);
+
+// Downloaded media: the whole file is in the cache; a player's Range request gets its 206 slice from it.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/media/"),
+  async ({ request }) => {
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    const saved = await cache.match(new URL(request.url).pathname, { ignoreSearch: true, ignoreVary: true });
+    if (!saved) return fetch(request);
+    return request.headers.has("range") ? createPartialResponse(request, saved) : saved;
+  },
+);
+
+// "New version — reload": the page asks the waiting worker to take over.
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
