@@ -43,7 +43,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForReady(origin: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 240; attempt++) {
+  for (let attempt = 0; attempt < 720; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return;
@@ -52,7 +52,7 @@ async function waitForReady(origin: string, server: ChildProcess): Promise<void>
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("the server was not ready within a minute");
+  throw new Error("the server was not ready within three minutes");
 }
 
 /** Registers a fresh member and returns the session cookie to send with every page request. */

@@ -47,7 +47,7 @@ export function DiscoverSections({ idPrefix }: { idPrefix: string }) {
   const id = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <div className="grid gap-10 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
       <Section id={id("trending")} title="Trending Now" icon={Flame}>
         <QueryState query={trending} loading={loading} error="Trending items could not be loaded." isEmpty={isEmptyList} empty={nothingYet}>
           {(items) => <MediaList items={items} label="Trending now" />}
@@ -72,7 +72,7 @@ export function DiscoverSections({ idPrefix }: { idPrefix: string }) {
       <Section id={id("categories")} title="Browse by Category" icon={Compass}>
         <QueryState query={categories} loading={loading} error="Categories could not be loaded." isEmpty={isEmptyList} empty={nothingYet}>
           {(list) => (
-            <ul className="grid grid-cols-2 gap-3">
+            <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
               {list.map((category) => {
                 const Icon = categoryIcon[category.type];
                 return (

@@ -23,7 +23,7 @@ export function ExplorePage() {
         description="Find sermons, songs and podcasts to play, and save the ones you love to your favorites."
       />
       <nav aria-label="Libraries" className="mb-10">
-        <ul className="grid gap-3 sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           {libraries.map(({ href, label, text, icon: Icon }) => (
             <li key={href}>
               <Card className="h-full transition-shadow hover:shadow-md">
