@@ -7,10 +7,12 @@ export interface HousekeepingReport {
   sessions: number;
   /** Throttle windows removed because they ended. */
   throttleWindows: number;
+  /** Background jobs removed 30 days after they finished (decision 0012). */
+  jobs: number;
 }
 
 /**
- * Purges what only grows: expired sessions and ended throttle windows (sign-in failures among them). Every instance may
+ * Purges what only grows: expired sessions, ended throttle windows (sign-in failures among them) and long-finished jobs. Every instance may
  * run it; each purge is one idempotent DELETE, so two instances running at once do no harm.
  */
 export function createHousekeeping(ctx: AppContext, log: FastifyBaseLogger) {
@@ -23,8 +25,9 @@ export function createHousekeeping(ctx: AppContext, log: FastifyBaseLogger) {
     const iso = (time: number) => new Date(time).toISOString();
     const removedSessions = await sessions.deleteExpired(iso(now), iso(now - ctx.config.sessionAbsoluteMs));
     const throttleWindows = await ctx.throttle.purgeExpired();
-    const report = { sessions: removedSessions, throttleWindows };
-    const removedAny = report.sessions > 0 || report.throttleWindows > 0;
+    const jobs = await ctx.jobs.purgeFinished();
+    const report = { sessions: removedSessions, throttleWindows, jobs };
+    const removedAny = report.sessions > 0 || report.throttleWindows > 0 || report.jobs > 0;
     log[removedAny ? "info" : "debug"]({ event: "housekeeping", ...report }, "housekeeping done");
     return report;
   }
