@@ -10,10 +10,12 @@ export interface HousekeepingReport {
   throttleWindows: number;
   /** Accounts deleted because their grace period ended (decision 0016). */
   deletedAccounts: number;
+  /** Background jobs removed 30 days after they finished (decision 0012). */
+  jobs: number;
 }
 
 /**
- * Purges what only grows: expired sessions and ended throttle windows (sign-in failures among them). Every instance may
+ * Purges what only grows: expired sessions, ended throttle windows (sign-in failures among them) and long-finished jobs. Every instance may
  * run it; each purge is one idempotent DELETE, so two instances running at once do no harm.
  */
 export function createHousekeeping(ctx: AppContext, log: FastifyBaseLogger) {
@@ -28,8 +30,9 @@ export function createHousekeeping(ctx: AppContext, log: FastifyBaseLogger) {
     const removedSessions = await sessions.deleteExpired(iso(now), iso(now - ctx.config.sessionAbsoluteMs));
     const throttleWindows = await ctx.throttle.purgeExpired();
     const deletedAccounts = await myData.purgeDue();
-    const report = { sessions: removedSessions, throttleWindows, deletedAccounts };
-    const removedAny = report.sessions > 0 || report.throttleWindows > 0 || report.deletedAccounts > 0;
+    const jobs = await ctx.jobs.purgeFinished();
+    const report = { sessions: removedSessions, throttleWindows, deletedAccounts, jobs };
+    const removedAny = Object.values(report).some((count) => count > 0);
     log[removedAny ? "info" : "debug"]({ event: "housekeeping", ...report }, "housekeeping done");
     return report;
   }

@@ -83,6 +83,7 @@ export function createEventsService(ctx: AppContext) {
         await notifications.notify(
           going.map((userId) => ({
             userId,
+            category: "event" as const,
             title: notificationMessages.eventCancelledTitle,
             body: notificationMessages.eventCancelled(event.title),
             link: "/events",
