@@ -32,6 +32,8 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { postsRoutes } from "./modules/posts/posts.routes";
 import { roomsRoutes } from "./modules/rooms/rooms.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { hlsFileRoutes } from "./modules/streaming/hls.routes";
+import { streamingRoutes } from "./modules/streaming/streaming.routes";
 
 const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -67,6 +69,8 @@ export interface BuildAppOptions {
   webDir?: string;
   /** Purge expired sessions and ended throttle windows every HOUSEKEEPING_INTERVAL_SECONDS while the app runs. */
   housekeeping?: boolean;
+  /** Start the live-stream RTMP listeners when LIVE_INGEST=ffmpeg (the server does; most tests don't). */
+  liveIngest?: boolean;
 }
 
 /** Builds the whole application around a context; tests build it with a test database. */
@@ -111,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => mediaFileRoutes(scope, ctx));
+  await app.register(async (scope) => hlsFileRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx));
   await app.register(
     async (api) => {
@@ -119,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         await ctx.sessions.load(request, reply);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
+      await api.register(async (scope) => streamingRoutes(scope, ctx, { listen: options.liveIngest === true }));
       // Every live event type has exactly one handler, registered by its module.
       ctx.live.assertEveryEventHandled();
       // The API's own description, generated from the route table.

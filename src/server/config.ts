@@ -96,6 +96,15 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  LIVE_INGEST: z.enum(["ffmpeg", "nginx", "off"]).default("ffmpeg"),
+  RTMP_HOST: z.string().min(1).default("0.0.0.0"),
+  RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+  RTMP_PUBLIC_URL: z.url({ protocol: /^rtmps?$/ }).optional(),
+  NGINX_RTMP_URL: z.url({ protocol: /^rtmp$/ }).default("rtmp://127.0.0.1:1935/live"),
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+  LIVE_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(2),
+  LIVE_WINDOW_SEGMENTS: z.coerce.number().int().min(3).max(60).default(6),
+  LIVE_STALL_SECONDS: z.coerce.number().positive().default(8),
 });
 
 export type Config = {
@@ -149,6 +158,21 @@ export type Config = {
   httpKeepAliveTimeoutMs: number;
   /** Connections (WebSockets included) beyond this are refused. */
   httpMaxConnections: number;
+  /** Who receives RTMP: ffmpeg supervised by the app, nginx-rtmp calling the publish hooks, or nobody (decision 0014). */
+  liveIngest: "ffmpeg" | "nginx" | "off";
+  /** Where the ffmpeg listeners bind: the first stream on rtmpPort, the next on rtmpPort + 1, and so on. */
+  rtmpHost: string;
+  rtmpPort: number;
+  /** The RTMP address shown to admins for their encoder; built from PUBLIC_ORIGIN's host and RTMP_PORT when unset. */
+  rtmpPublicUrl?: string;
+  /** nginx-rtmp's application, from which the packager reads a stream nginx authorized. */
+  nginxRtmpUrl: string;
+  ffmpegPath: string;
+  /** HLS segment length and how many segments the rolling playlist keeps. */
+  liveSegmentSeconds: number;
+  liveWindowSegments: number;
+  /** A broadcast whose newest segment is older than this is not live (the encoder stalled). */
+  liveStallMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -201,5 +225,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpUploadTimeoutMs: Math.round(Math.max(parsed.HTTP_UPLOAD_TIMEOUT_SECONDS, parsed.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
     httpKeepAliveTimeoutMs: Math.round(parsed.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     httpMaxConnections: parsed.HTTP_MAX_CONNECTIONS,
+    liveIngest: parsed.LIVE_INGEST,
+    rtmpHost: parsed.RTMP_HOST,
+    rtmpPort: parsed.RTMP_PORT,
+    rtmpPublicUrl: parsed.RTMP_PUBLIC_URL,
+    nginxRtmpUrl: parsed.NGINX_RTMP_URL.replace(/\/+$/, ""),
+    ffmpegPath: parsed.FFMPEG_PATH,
+    liveSegmentSeconds: parsed.LIVE_SEGMENT_SECONDS,
+    liveWindowSegments: parsed.LIVE_WINDOW_SEGMENTS,
+    liveStallMs: Math.round(parsed.LIVE_STALL_SECONDS * 1000),
   };
 }

@@ -28,6 +28,7 @@ async function main() {
   const app = await buildApp(ctx, {
     webDir: path.join(projectRoot, "dist/web"),
     housekeeping: true,
+    liveIngest: true,
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],

@@ -8,6 +8,7 @@ import { contact } from "./migrations/0005_contact";
 import { throttle } from "./migrations/0006_throttle";
 import { dropLoginAttempts } from "./migrations/0007_drop_login_attempts";
 import { mediaCredits } from "./migrations/0008_media_credits";
+import { streaming } from "./migrations/0011_streaming";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0006_throttle": throttle(dialect),
     "0007_drop_login_attempts": dropLoginAttempts(dialect),
     "0008_media_credits": mediaCredits(dialect),
+    "0011_streaming": streaming(dialect),
   };
 }
 

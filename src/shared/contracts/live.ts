@@ -94,6 +94,8 @@ export const clientEventSchema = z.discriminatedUnion("type", [
   }),
   /** The member has read the conversation with otherUserId (or the group) up to now. */
   z.object({ type: z.literal("READ"), payload: z.object({ otherUserId: optionalId, groupId: optionalId }) }),
+  /** The member started or stopped watching a live stream (counted in its viewers). */
+  z.object({ type: z.literal("STREAM_WATCH"), payload: z.object({ streamId: idSchema, watching: z.boolean() }) }),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 export type ClientEventType = ClientEvent["type"];
@@ -175,6 +177,10 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   }),
   /** The member joined a group (from any of their tabs): its chat now reaches this connection. */
   z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),
+  /** A stream went live (publishing started and segments arrive) or stopped being live. */
+  z.object({ type: z.literal("STREAM_STATE"), payload: z.object({ streamId: z.number().int(), live: z.boolean() }) }),
+  /** How many members watch a stream now, on every instance. */
+  z.object({ type: z.literal("STREAM_VIEWERS"), payload: z.object({ streamId: z.number().int(), viewers: z.number().int() }) }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["type"];

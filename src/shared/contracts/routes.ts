@@ -13,6 +13,7 @@ import { messagesRoutes } from "./messages";
 import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
 import { searchRoutes } from "./search";
+import { streamingRoutes } from "./streaming";
 import { usersRoutes } from "./users";
 
 /**
@@ -35,6 +36,7 @@ export const apiRoutes = {
   messages: messagesRoutes,
   groups: groupsRoutes,
   rooms: roomsRoutes,
+  streaming: streamingRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;
