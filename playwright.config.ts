@@ -56,6 +56,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The journeys register dozens of members from one address; the per-address cap is tested by the server's tests.
       REGISTER_MAX_PER_HOUR: "1000",
+      // Live-stream journeys send RTMP here; beside the web port so parallel checkouts don't share it.
+      RTMP_HOST: "127.0.0.1",
+      RTMP_PORT: String(PORT + 10_000),
     },
   },
 });

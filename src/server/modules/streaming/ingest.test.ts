@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { loadConfig } from "../../config";
 import { createContext } from "../../context";
 import { openTestDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
+import { exitOf, pushTestPattern } from "../../test/rtmp";
 import { ffmpegAvailable } from "./ingest";
 
 const hasFfmpeg = ffmpegAvailable("ffmpeg");
@@ -22,23 +22,6 @@ async function freePort(): Promise<number> {
     });
   });
 }
-
-/** What an encoder sends: a test pattern with a tone, keyframes every 2 s, by RTMP. */
-export function pushTestPattern(url: string, seconds: number): ChildProcess {
-  return spawn(
-    "ffmpeg",
-    [
-      ...["-hide_banner", "-loglevel", "error", "-re"],
-      ...["-f", "lavfi", "-i", "testsrc=size=320x240:rate=15", "-f", "lavfi", "-i", "sine=frequency=440"],
-      ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "30", "-pix_fmt", "yuv420p"],
-      ...["-c:a", "aac", "-b:a", "64k", "-f", "flv", url],
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-}
-
-const exitOf = (child: ChildProcess) =>
-  new Promise<number>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code ?? 1))));
 
 async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<{ value: T; ms: number }> {
   const begun = Date.now();

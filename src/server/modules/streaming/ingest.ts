@@ -42,7 +42,8 @@ export function ffmpegAvailable(ffmpegPath: string): boolean {
 /**
  * ffmpeg's arguments after the input: the video rendition and the audio-only rendition as HLS with
  * `segment`-second segments in a rolling window of `window` segments (each segment written whole, then renamed in),
- * and the whole broadcast as one MP4 for the replay. Everything is copied, not re-encoded: the encoder
+ * and the whole broadcast as one MP4 for the replay. Each segment carries its wall-clock time (EXT-X-PROGRAM-DATE-TIME),
+ * so a player can tell how far behind the room it is. Everything is copied, not re-encoded: the encoder
  * (OBS: keyframe interval 2 s) decides the segment boundaries, and the server spends no CPU per viewer or per frame.
  */
 export function packagerOutputs(
@@ -60,7 +61,7 @@ export function packagerOutputs(
     "-hls_list_size",
     String(config.liveWindowSegments),
     "-hls_flags",
-    "delete_segments+independent_segments+temp_file",
+    "delete_segments+independent_segments+temp_file+program_date_time",
     "-hls_segment_filename",
     path.join(folder, `${prefix}-${token}-%05d.ts`),
     path.join(folder, playlist),

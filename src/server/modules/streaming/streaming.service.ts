@@ -21,6 +21,7 @@ export const streamChannel = (streamId: number) => `stream:${streamId}`;
 /** Viewers are seats without a cap (the live link's shared, leased seat groups count them across instances). */
 const VIEWER_CAPACITY = 1_000_000_000;
 const UPCOMING_LIMIT = 20;
+const EARLY_START_MS = 3_600_000;
 
 const newStreamKey = () => randomBytes(18).toString("base64url");
 
@@ -106,9 +107,10 @@ export function createStreamingService(ctx: AppContext) {
     watchTimer.unref();
   }
 
+  /** A broadcast is the scheduled service under way or starting within the hour (churches go live early); else the stream's. */
   async function titleFor(stream: StreamRow, at: string): Promise<string> {
     const [service] = await repo.upcomingServices(at, 1);
-    return service && service.startTime <= at ? service.title : stream.name;
+    return service && Date.parse(service.startTime) - EARLY_START_MS <= Date.parse(at) ? service.title : stream.name;
   }
 
   const hooks = {
