@@ -1,5 +1,8 @@
 import { exitOf, hasFfmpeg, pushTestPattern } from "../src/server/test/rtmp";
-import { expect, expectToast, login, test } from "./fixtures";
+import { expect as baseExpect, expectToast, login, test } from "./fixtures";
+
+// Pages wait on a real encoder and packager here; a busy shared machine needs more than the default 7.5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** playwright.config.ts starts the server with RTMP_PORT = the web port + 10000. */
