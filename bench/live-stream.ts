@@ -90,13 +90,20 @@ export async function runLiveBench(options: LiveBenchOptions): Promise<LiveBench
     });
   const { port } = await new Promise<{ port: number }>((resolve) => server.once("message", resolve as (message: unknown) => void));
   const base = `http://127.0.0.1:${port}`;
-  const encoder = pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 600);
+  const push = () => pushTestPattern(`rtmp://127.0.0.1:${rtmpPort}/live/${key}`, 600);
+  let encoder = push();
   try {
-    await sleep(1000);
-    const started = Date.now();
+    let started = Date.now();
+    const deadline = started + 60_000;
     let live: { videoUrl: string } | null = null;
     while (!live) {
-      if (Date.now() - started > 20_000) throw new Error("the stream did not go live within 20 s");
+      if (Date.now() - started > 20_000 || Date.now() > deadline) throw new Error("the stream did not go live within 20 s");
+      // The listener may not be bound yet on a busy machine: an encoder turned away tries again, as OBS does.
+      if (encoder.exitCode !== null) {
+        await sleep(500);
+        encoder = push();
+        started = Date.now();
+      }
       live = ((await (await fetch(`${base}/api/streaming/state`)).json()) as { live: { videoUrl: string } | null }).live;
       if (!live) await sleep(200);
     }
