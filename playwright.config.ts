@@ -62,6 +62,9 @@ export default defineConfig({
       // Email goes to the SMTP server that e2e/notifications-reach.spec.ts runs.
       SMTP_URL: `smtp://127.0.0.1:${PORT + 2000}`,
       MAIL_FROM: "Gathering <office@example.org>",
+      // Live-stream journeys send RTMP here; beside the web port so parallel checkouts don't share it.
+      RTMP_HOST: "127.0.0.1",
+      RTMP_PORT: String(PORT + 10_000),
     },
   },
 });

@@ -40,6 +40,8 @@ import { usersRoutes } from "./modules/users/users.routes";
 import { prayerRoutes } from "./modules/prayer/prayer.routes";
 import { safetyRoutes } from "./modules/safety/safety.routes";
 import { myDataRoutes } from "./modules/mydata/mydata.routes";
+import { hlsFileRoutes } from "./modules/streaming/hls.routes";
+import { streamingRoutes } from "./modules/streaming/streaming.routes";
 
 const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
@@ -91,6 +93,8 @@ export interface BuildAppOptions {
   housekeeping?: boolean;
   /** Run background jobs (every JOBS_POLL_SECONDS) while the app runs; tests run them with `ctx.jobs.runDue()`. */
   jobs?: boolean;
+  /** Start the live-stream RTMP listeners when LIVE_INGEST=ffmpeg (the server does; most tests don't). */
+  liveIngest?: boolean;
 }
 
 /** Builds the whole application around a context; tests build it with a test database. */
@@ -149,6 +153,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => mediaFileRoutes(scope, ctx));
   await app.register(async (scope) => feedRoutes(scope, ctx));
+  await app.register(async (scope) => hlsFileRoutes(scope, ctx));
   await app.register(async (scope) => liveRoutes(scope, ctx));
   await app.register(
     async (api) => {
@@ -159,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         await ctx.sessions.load(request, reply);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
+      await api.register(async (scope) => streamingRoutes(scope, ctx, { listen: options.liveIngest === true }));
       // Every live event type has exactly one handler, registered by its module.
       ctx.live.assertEveryEventHandled();
       // The API's own description, generated from the route table.

@@ -122,6 +122,15 @@ const envSchema = z.object({
   JANUS_PUBLIC_URL: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
   JANUS_ADMIN_KEY: z.string().min(16, "must be at least 16 characters (VideoRoom's admin_key)").optional(),
   SFU_VIDEO_THRESHOLD: z.coerce.number().int().min(2).max(10).default(4),
+  LIVE_INGEST: z.enum(["ffmpeg", "nginx", "off"]).default("ffmpeg"),
+  RTMP_HOST: z.string().min(1).default("0.0.0.0"),
+  RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+  RTMP_PUBLIC_URL: z.url({ protocol: /^rtmps?$/ }).optional(),
+  NGINX_RTMP_URL: z.url({ protocol: /^rtmp$/ }).default("rtmp://127.0.0.1:1935/live"),
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+  LIVE_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(2),
+  LIVE_WINDOW_SEGMENTS: z.coerce.number().int().min(3).max(60).default(6),
+  LIVE_STALL_SECONDS: z.coerce.number().positive().default(8),
 });
 
 /** Settings that only make sense together. */
@@ -209,6 +218,21 @@ export type Config = {
   iceTransportPolicy: "all" | "relay";
   /** Janus VideoRoom for rooms past `videoThreshold` cameras: the platform's URL, the browsers' URL, the admin key. */
   sfu?: { janusUrl: string; publicUrl: string; adminKey: string; videoThreshold: number };
+  /** Who receives RTMP: ffmpeg supervised by the app, nginx-rtmp calling the publish hooks, or nobody (decision 0014). */
+  liveIngest: "ffmpeg" | "nginx" | "off";
+  /** Where the ffmpeg listeners bind: the first stream on rtmpPort, the next on rtmpPort + 1, and so on. */
+  rtmpHost: string;
+  rtmpPort: number;
+  /** The RTMP address shown to admins for their encoder; built from PUBLIC_ORIGIN's host and RTMP_PORT when unset. */
+  rtmpPublicUrl?: string;
+  /** nginx-rtmp's application, from which the packager reads a stream nginx authorized. */
+  nginxRtmpUrl: string;
+  ffmpegPath: string;
+  /** HLS segment length and how many segments the rolling playlist keeps. */
+  liveSegmentSeconds: number;
+  liveWindowSegments: number;
+  /** A broadcast whose newest segment is older than this is not live (the encoder stalled). */
+  liveStallMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -283,5 +307,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             videoThreshold: parsed.SFU_VIDEO_THRESHOLD,
           }
         : undefined,
+    liveIngest: parsed.LIVE_INGEST,
+    rtmpHost: parsed.RTMP_HOST,
+    rtmpPort: parsed.RTMP_PORT,
+    rtmpPublicUrl: parsed.RTMP_PUBLIC_URL,
+    nginxRtmpUrl: parsed.NGINX_RTMP_URL.replace(/\/+$/, ""),
+    ffmpegPath: parsed.FFMPEG_PATH,
+    liveSegmentSeconds: parsed.LIVE_SEGMENT_SECONDS,
+    liveWindowSegments: parsed.LIVE_WINDOW_SEGMENTS,
+    liveStallMs: Math.round(parsed.LIVE_STALL_SECONDS * 1000),
   };
 }

@@ -29,6 +29,7 @@ async function main() {
     webDir: path.join(projectRoot, "dist/web"),
     housekeeping: true,
     jobs: true,
+    liveIngest: true,
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],

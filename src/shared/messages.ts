@@ -90,3 +90,19 @@ export const messages = {
   badHost: "The Host header is not valid.",
   requestTimeout: "The request took too long to arrive.",
 } as const;
+
+/** Live streaming (decision 0014). */
+export const streamingMessages = {
+  titleRequired: "Title is required",
+  startRequired: "Start time is required",
+  endRequired: "End time is required",
+  endAfterStart: "The service must end after it starts",
+  nameRequired: "Name is required",
+  serviceNotFound: "Service not found",
+  streamNotFound: "Stream not found",
+  replayNotFound: "Replay not found",
+  replayPublished: "This replay is already published",
+  wrongStreamKey: "Unknown stream key",
+  adminsOnly: "Only admins can manage live streams.",
+  thumbnailUrl: "Use an address starting with https://, http:// or /media/",
+} as const;

@@ -11,6 +11,7 @@ import { mediaCredits } from "./migrations/0008_media_credits";
 import { jobsAndReach } from "./migrations/0009_jobs_and_reach";
 import { feeds } from "./migrations/0010_feeds";
 import { care } from "./migrations/0012_care";
+import { streaming } from "./migrations/0011_streaming";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0009_jobs_and_reach": jobsAndReach(dialect),
     "0010_feeds": feeds(dialect),
     "0012_care": care(dialect),
+    "0011_streaming": streaming(dialect),
   };
 }
 

@@ -482,3 +482,51 @@ export interface UsersTable {
   deletionRequestedAt: Timestamp | null;
   deletedAt: Timestamp | null;
 }
+
+/** Added by 0011_streaming: a stream a church sends by RTMP, authorized by its key. */
+export interface StreamsTable {
+  id: Generated<number>;
+  name: string;
+  streamKey: string;
+  createdAt: Timestamp;
+  keyRotatedAt: Timestamp;
+}
+
+/** Added by 0011_streaming: a service on the streaming schedule. */
+export interface StreamServicesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  startTime: Timestamp;
+  endTime: Timestamp;
+  thumbnailUrl: string | null;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** Added by 0011_streaming: one broadcast received on a stream, from publishing started to publishing ended. */
+export interface StreamBroadcastsTable {
+  id: Generated<number>;
+  streamId: number;
+  startedAt: Timestamp;
+  endedAt: Timestamp | null;
+}
+
+/** Added by 0011_streaming: the recording a broadcast left, a draft until an admin publishes it as a sermon (mediaId). */
+export interface StreamReplaysTable {
+  id: Generated<number>;
+  broadcastId: number;
+  title: string;
+  mediaUrl: string;
+  thumbnailUrl: string | null;
+  duration: number;
+  createdAt: Timestamp;
+  mediaId: number | null;
+}
+
+export interface DB {
+  streams: StreamsTable;
+  stream_services: StreamServicesTable;
+  stream_broadcasts: StreamBroadcastsTable;
+  stream_replays: StreamReplaysTable;
+}

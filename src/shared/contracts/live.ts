@@ -101,6 +101,8 @@ export const clientEventSchema = z.discriminatedUnion("type", [
   }),
   /** The member has read the conversation with otherUserId (or the group) up to now. */
   z.object({ type: z.literal("READ"), payload: z.object({ otherUserId: optionalId, groupId: optionalId }) }),
+  /** The member started or stopped watching a live stream (counted in its viewers). */
+  z.object({ type: z.literal("STREAM_WATCH"), payload: z.object({ streamId: idSchema, watching: z.boolean() }) }),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 export type ClientEventType = ClientEvent["type"];
@@ -185,6 +187,10 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),
   /** A new notification for the member, with their unread count after it. */
   z.object({ type: z.literal("NOTIFICATION"), payload: z.object({ notification: notificationSchema, unreadCount: z.number().int() }) }),
+  /** A stream went live (publishing started and segments arrive) or stopped being live. */
+  z.object({ type: z.literal("STREAM_STATE"), payload: z.object({ streamId: z.number().int(), live: z.boolean() }) }),
+  /** How many members watch a stream now, on every instance. */
+  z.object({ type: z.literal("STREAM_VIEWERS"), payload: z.object({ streamId: z.number().int(), viewers: z.number().int() }) }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["type"];

@@ -13,6 +13,7 @@ import { messagesRoutes } from "./messages";
 import { roomsRoutes } from "./rooms";
 import type { RouteContract, RouteKey } from "./route";
 import { searchRoutes } from "./search";
+import { streamingRoutes } from "./streaming";
 import { usersRoutes } from "./users";
 import { prayerRoutes } from "./prayer";
 import { safetyRoutes } from "./safety";
@@ -43,6 +44,7 @@ export const apiRoutes = {
   prayer: prayerRoutes,
   safety: safetyRoutes,
   myData: myDataRoutes,
+  streaming: streamingRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

@@ -4,6 +4,7 @@ import { LogIn } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { useAuth } from "@web/features/auth/use-auth";
+import { LiveNowLink } from "@web/features/streaming/live-now-link";
 import { cn } from "@web/lib/utils";
 import { Brand } from "./brand";
 import { isActivePath, navGroups } from "./nav-items";
@@ -36,6 +37,7 @@ export function Sidebar({ open, ref }: SidebarProps) {
         <Brand />
       </div>
 
+      <LiveNowLink />
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4 md:pt-2">
         {navGroups.map((group) => (
           <div key={group.title} className="mb-5 last:mb-0">

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Bell, BookOpen, ChevronRight, LogIn, Mic, Music, Play, Sparkles, UserPlus, Video, type LucideIcon } from "lucide-react";
 import { APP_NAME } from "@shared/constants";
+import type { StreamService } from "@shared/contracts/streaming";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -16,6 +17,9 @@ import { eventIcsUrl, upcomingEventsQuery } from "@web/features/events/use-event
 import { toast } from "@web/lib/use-toast";
 import { HomeCommunitySection } from "@web/features/posts/home-community-section";
 import { useDocumentTitle } from "@web/lib/use-document-title";
+import { formatCountdown } from "@web/features/streaming/countdown";
+import { useLiveState, useNow } from "@web/features/streaming/use-live-state";
+import { routeUrl } from "@web/lib/api";
 import { greetingWords, pickGreeting } from "./greeting";
 
 type QuickLink = { label: string; description: string; href: string; icon: LucideIcon; tint: string };
@@ -101,7 +105,17 @@ function Greeting({ displayName }: { displayName: string }) {
   );
 }
 
+/**
+ * The hero: LIVE NOW only while a broadcast is being received; otherwise the next scheduled service with a
+ * countdown. Join Now opens /streaming either way.
+ */
 function HeroCard() {
+  const state = useLiveState();
+  const live = state.data?.live ?? null;
+  const next = state.data?.next ?? null;
+  const now = useNow(!live && next !== null);
+  const title = live?.title ?? next?.title ?? "Sunday Worship Service";
+  const startsIn = next ? Date.parse(next.startTime) - now : 0;
   return (
     <section
       aria-labelledby="hero-title"
@@ -110,15 +124,25 @@ function HeroCard() {
       <div aria-hidden="true" className="absolute -top-20 -right-20 size-72 rounded-full bg-white/10 blur-2xl" />
       <div aria-hidden="true" className="absolute -bottom-24 left-1/3 size-72 rounded-full bg-warm/25 blur-3xl" />
       <div className="relative max-w-xl">
-        <Badge variant="live" className="mb-4 px-3 py-1 tracking-wide">
-          <span className="size-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
-          LIVE NOW
-        </Badge>
+        {live ? (
+          <Badge variant="live" className="mb-4 px-3 py-1 tracking-wide">
+            <span className="size-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+            LIVE NOW
+          </Badge>
+        ) : next ? (
+          <Badge className="mb-4 bg-white/15 px-3 py-1 tracking-wide text-white" role="timer">
+            {startsIn > 0 ? `Starts in ${formatCountdown(startsIn)}` : "Starting soon"}
+          </Badge>
+        ) : null}
         <h2 id="hero-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Sunday Worship Service
+          {title}
         </h2>
         <p className="mt-3 text-white/90 sm:text-lg">
-          Join the congregation for praise, prayer and the Word, streaming live from the sanctuary.
+          {live
+            ? "We're live from the sanctuary. Join the congregation for praise, prayer and the Word."
+            : next
+              ? `Next live service: ${new Date(next.startTime).toLocaleString("en-US", { weekday: "long", hour: "numeric", minute: "2-digit" })}.`
+              : "Join the congregation for praise, prayer and the Word, streamed live from the sanctuary."}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Button asChild size="lg" className="bg-white text-[#2e1a86] hover:bg-white/90">
@@ -127,7 +151,7 @@ function HeroCard() {
               Join Now
             </Link>
           </Button>
-          <RemindMeButton />
+          <RemindMeButton next={next} />
         </div>
       </div>
     </section>
@@ -135,22 +159,27 @@ function HeroCard() {
 }
 
 /**
- * Remind Me: the next worship service as a calendar file with an alarm, which every calendar app
- * turns into a reminder.
+ * Remind Me: the next scheduled live service (or, with none scheduled, the next worship service on the calendar)
+ * as a calendar file with an alarm, which every calendar app turns into a reminder.
  */
-function RemindMeButton() {
+function RemindMeButton({ next }: { next: StreamService | null }) {
   const { data } = useQuery(upcomingEventsQuery());
-  const service = data?.find((event) => /worship/i.test(event.title)) ?? data?.[0];
+  const event = data?.find((item) => /worship/i.test(item.title)) ?? data?.[0];
+  const reminder = next
+    ? { title: next.title, url: routeUrl("GET /api/streaming/services/:id(^\\d+).ics", { params: { id: next.id } }) }
+    : event
+      ? { title: event.title, url: eventIcsUrl(event.id) }
+      : null;
   const handleRemind = () => {
-    if (!service) {
+    if (!reminder) {
       toast({ title: "No Upcoming Service", description: "There is no service on the calendar yet. Please check back soon." });
       return;
     }
     const link = document.createElement("a");
-    link.href = eventIcsUrl(service.id);
+    link.href = reminder.url;
     link.download = "";
     link.click();
-    toast({ title: "Reminder Set", description: `${service.title} has been added to your calendar.` });
+    toast({ title: "Reminder Set", description: `${reminder.title} has been added to your calendar.` });
   };
   return (
     <Button

@@ -1,6 +1,8 @@
+import { lazy, Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
+import { CalendarClock, CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
+import type { StreamService } from "@shared/contracts/streaming";
 import { formatDuration, formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
@@ -10,7 +12,109 @@ import { ErrorState } from "@web/components/ui/error-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { formatEventTime } from "@web/features/events/use-events";
+import { useAuth } from "@web/features/auth/use-auth";
 import { routeQuery, routeUrl } from "@web/lib/api";
+import { formatCountdown } from "./countdown";
+import { LivePlayer } from "./live-player";
+import { useLiveState, useNow } from "./use-live-state";
+
+const StreamingAdmin = lazy(() => import("./streaming-admin").then((module) => ({ default: module.StreamingAdmin })));
+
+const serviceIcsUrl = (id: number) => routeUrl("GET /api/streaming/services/:id(^\\d+).ics", { params: { id } });
+const formatServiceTime = (service: StreamService) =>
+  new Date(service.startTime).toLocaleString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+/** Nothing is live: the next scheduled service, counting down, with its calendar file. */
+function NextService({ service }: { service: StreamService }) {
+  const now = useNow(true);
+  const left = Date.parse(service.startTime) - now;
+  return (
+    <Card className="overflow-hidden" aria-label="Next service">
+      <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
+        {service.thumbnailUrl ? (
+          <img src={service.thumbnailUrl} alt="" className="aspect-video w-full rounded-lg object-cover sm:w-48" />
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <Badge variant="soft" className="self-start">
+            <CalendarClock className="size-3.5" aria-hidden="true" />
+            Next service
+          </Badge>
+          <h2 className="text-xl font-semibold">{service.title}</h2>
+          <p className="text-sm text-muted-foreground">
+            <time dateTime={service.startTime}>{formatServiceTime(service)}</time>
+          </p>
+          <p className="text-lg font-semibold tabular-nums" role="timer" aria-label="Starts in">
+            {left > 0 ? `Starts in ${formatCountdown(left)}` : "Starting soon"}
+          </p>
+          {service.description ? <p className="text-sm text-muted-foreground">{service.description}</p> : null}
+        </div>
+        <Button asChild variant="outline" className="self-start">
+          <a href={serviceIcsUrl(service.id)} download aria-label={`Remind me of ${service.title}`}>
+            <CalendarPlus aria-hidden="true" />
+            Remind Me
+          </a>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The schedule of streamed services. */
+function StreamSchedule() {
+  const services = useQuery(routeQuery("GET /api/streaming/services"));
+  if (!services.data || services.data.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Live Schedule</h2>
+        <CardDescription>Services streamed here live.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y divide-border">
+          {services.data.map((service) => (
+            <li key={service.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+              <p className="font-medium">{service.title}</p>
+              <p className="text-sm text-muted-foreground">
+                <time dateTime={service.startTime}>{formatServiceTime(service)}</time>
+              </p>
+              <a className="text-sm text-primary underline-offset-4 hover:underline" href={serviceIcsUrl(service.id)} download>
+                Add {service.title} to your calendar
+              </a>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Live when a broadcast is received; otherwise the next service and the latest replay. */
+function LiveOrSchedule() {
+  const state = useLiveState();
+  const live = state.data?.live;
+  if (live)
+    return (
+      <Card className="overflow-hidden">
+        <LivePlayer broadcast={live} />
+        <CardHeader>
+          <CardTitle className="text-xl">{live.title}</CardTitle>
+          <CardDescription>Streaming live from the sanctuary.</CardDescription>
+        </CardHeader>
+      </Card>
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      {state.data?.next ? <NextService service={state.data.next} /> : null}
+      <ServiceStream />
+    </div>
+  );
+}
 
 /** The service stream: the latest sermon with video, as a replay. */
 function ServiceStream() {
@@ -122,8 +226,9 @@ function UpcomingServices() {
   );
 }
 
-/** /streaming (Content Streaming): the service stream, upcoming services and the library. */
+/** /streaming (Content Streaming): the live service (or the next one and a replay), the schedule and the library. */
 export function StreamingPage() {
+  const { user } = useAuth();
   return (
     <>
       <PageHeader
@@ -133,9 +238,12 @@ export function StreamingPage() {
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <section aria-label="Service stream">
-          <ServiceStream />
+          <LiveOrSchedule />
         </section>
-        <UpcomingServices />
+        <div className="flex flex-col gap-6">
+          <StreamSchedule />
+          <UpcomingServices />
+        </div>
       </div>
       <section aria-labelledby="library-title" className="mt-8">
         <h2 id="library-title" className="mb-3 text-lg font-semibold">
@@ -166,6 +274,11 @@ export function StreamingPage() {
           </Link>
         </div>
       </section>
+      {user?.role === "admin" ? (
+        <Suspense fallback={null}>
+          <StreamingAdmin />
+        </Suspense>
+      ) : null}
     </>
   );
 }
