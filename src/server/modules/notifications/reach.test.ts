@@ -152,6 +152,8 @@ describeEachDatabase("notifications beyond the tab: live, push and categories", 
     const before = (await bell(ruth)).unreadCount;
     sender.send("CHAT_MESSAGE", { receiverId: ruth.user.id, message: "Are you coming Sunday?" });
     await sender.next("CHAT_MESSAGE_SENT");
+    // The sender's acknowledgement leaves before the away member's notification is stored.
+    await expect.poll(async () => (await bell(ruth)).items[0]?.category).toBe("message");
     const away = await bell(ruth);
     expect(away.unreadCount).toBe(before + 1);
     expect(away.items[0]).toMatchObject({
