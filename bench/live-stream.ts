@@ -1,12 +1,12 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { exitOf, hasFfmpeg, pushTestPattern } from "../src/server/test/rtmp";
+import { freePort } from "../src/server/test/processes";
 
 /**
  * The live-stream bench (`npm run bench:live`; `--smoke` for the short run bench/live-stream.test.ts makes):
@@ -33,17 +33,6 @@ export interface LiveBenchFigures {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One viewer: polls the playlist every second and fetches each segment it hasn't, until `until`. */
 async function view(base: string, playlist: string, until: number, counters: { segments: number; bytes: number }) {

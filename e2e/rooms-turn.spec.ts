@@ -1,7 +1,8 @@
 import { expect, test } from "./fixtures";
 import { memberInOwnContext } from "./live-helpers";
 import { recordPeerConnections, selectedCandidatePairs } from "./rtc-stats";
-import { type Service, freePort, missingBinary, newSecret, startCoturn, startPlatform } from "./services";
+import { freePort } from "../src/server/test/processes";
+import { type Service, missingBinary, newSecret, startCoturn, startPlatform } from "./services";
 
 /*
  * TURN with time-limited credentials (decision 0015): a coturn of the journey's own, sharing a secret with a platform

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "./fixtures";
+import { freePort, stopChild } from "../src/server/test/processes";
 
 /*
  * Services a journey starts for itself (coturn, Janus, an extra platform instance), each on free ports and stopped
@@ -12,16 +13,6 @@ import { expect } from "./fixtures";
  */
 
 /** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Why a binary can't be used, or "" when it is on the PATH. */
 export function missingBinary(name: string, debianPackage: string): string {
@@ -32,16 +23,6 @@ export function missingBinary(name: string, debianPackage: string): string {
 export interface Service {
   url: string;
   stop(): Promise<void>;
-}
-
-async function stopChild(child: ChildProcess, folder: string) {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
-  rmSync(folder, { recursive: true, force: true });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort, stopChild } from "./processes";
 
 /** Where Debian's janus package keeps its plugins and transports. */
 const JANUS_LIB = ["/usr/lib/x86_64-linux-gnu/janus", "/usr/lib/aarch64-linux-gnu/janus", "/usr/lib/janus"].find((folder) =>
@@ -17,17 +17,6 @@ export const janusMissing =
     : !JANUS_LIB
       ? "janus's VideoRoom plugin (libjanus_videoroom.so) was not found"
       : "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface JanusInstance {
   url: string;
@@ -83,14 +72,6 @@ loggers: { disable = "libjanus_jsonlog.so" }
   return {
     url,
     adminKey,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
-      rmSync(folder, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, folder),
   };
 }

@@ -1,4 +1,3 @@
-import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -8,20 +7,10 @@ import { openTestDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { exitOf, pushTestPattern } from "../../test/rtmp";
 import { ffmpegAvailable } from "./ingest";
+import { freePort } from "../../test/processes";
 
 const hasFfmpeg = ffmpegAvailable("ffmpeg");
 if (!hasFfmpeg) console.warn("ffmpeg is not installed: the RTMP ingest test is skipped (apt-get install ffmpeg).");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<{ value: T; ms: number }> {
   const begun = Date.now();
