@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
-import { AppUpdates } from "./pwa/register";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthProvider } from "@web/features/auth/use-auth";
@@ -50,6 +49,8 @@ const ResetPasswordPage = lazyPage(() => import("./features/auth/password-reset-
 const ConfirmEmailPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ConfirmEmailPage");
 const PrayerPage = lazyPage(() => import("./features/prayer/prayer-page"), "PrayerPage");
 const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), "NotFoundPage");
+// The service worker and its update prompt load after the first paint (workbox-window stays off the entry).
+const AppUpdates = lazy(async () => ({ default: (await import("./pwa/register")).AppUpdates }));
 
 function PageSpinner() {
   return <Spinner label="Loading page…" className="min-h-[40vh]" />;
@@ -119,7 +120,9 @@ export function App() {
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>
-          <AppUpdates />
+          <Suspense fallback={null}>
+            <AppUpdates />
+          </Suspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,13 +1,15 @@
-import type { Ref } from "react";
+import { lazy, Suspense, type Ref } from "react";
 import { Link, useLocation } from "wouter";
 import { LogIn } from "lucide-react";
 import { Button } from "@web/components/ui/button";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { useAuth } from "@web/features/auth/use-auth";
-import { LiveNowLink } from "@web/features/streaming/live-now-link";
 import { cn } from "@web/lib/utils";
 import { Brand } from "./brand";
 import { isActivePath, navGroups } from "./nav-items";
+
+// The live state listens on the live link, whose event schemas (zod) stay off the first page's path: it shows only while a stream is live.
+const LiveNowLink = lazy(async () => ({ default: (await import("@web/features/streaming/live-now-link")).LiveNowLink }));
 
 export const SIDEBAR_ID = "app-sidebar";
 
@@ -37,7 +39,9 @@ export function Sidebar({ open, ref }: SidebarProps) {
         <Brand />
       </div>
 
-      <LiveNowLink />
+      <Suspense fallback={null}>
+        <LiveNowLink />
+      </Suspense>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4 md:pt-2">
         {navGroups.map((group) => (
           <div key={group.title} className="mb-5 last:mb-0">
