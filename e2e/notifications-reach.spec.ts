@@ -78,44 +78,49 @@ test("settings keep notification choices per category, and offer notifications o
   await expectNoA11yViolations(page);
 });
 
-test("the push service worker shows a pushed notification and opens its page when clicked", async ({ page, context }) => {
-  await context.grantPermissions(["notifications"]);
-  await register(page);
-  await page.goto("/settings");
-  const registrationScope = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.register("/push-sw.js", { scope: "/push/" });
-    await new Promise<void>((resolve) => {
-      const worker = registration.installing ?? registration.waiting ?? registration.active;
-      if (worker?.state === "activated") return resolve();
-      worker?.addEventListener("statechange", () => worker.state === "activated" && resolve());
-    });
-    return registration.scope;
-  });
-  expect(registrationScope).toMatch(/\/push\/$/);
+test.describe("with service workers allowed", () => {
+  // The journeys block service workers (playwright.config.ts); this one registers the push worker itself.
+  test.use({ serviceWorkers: "allow" });
 
-  // Deliver a push to the worker the way the browser does when its push service hands one over.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("ServiceWorker.enable");
-  const registrationId = await new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const found = registrations.find((entry) => entry.scopeURL.endsWith("/push/"));
-      if (found) resolve(found.registrationId);
+  test("the push service worker shows a pushed notification and opens its page when clicked", async ({ page, context }) => {
+    await context.grantPermissions(["notifications"]);
+    await register(page);
+    await page.goto("/settings");
+    const registrationScope = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.register("/push-sw.js", { scope: "/push/" });
+      await new Promise<void>((resolve) => {
+        const worker = registration.installing ?? registration.waiting ?? registration.active;
+        if (worker?.state === "activated") return resolve();
+        worker?.addEventListener("statechange", () => worker.state === "activated" && resolve());
+      });
+      return registration.scope;
     });
+    expect(registrationScope).toMatch(/\/push\/$/);
+
+    // Deliver a push to the worker the way the browser does when its push service hands one over.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("ServiceWorker.enable");
+    const registrationId = await new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const found = registrations.find((entry) => entry.scopeURL.endsWith("/push/"));
+        if (found) resolve(found.registrationId);
+      });
+    });
+    const origin = new URL(page.url()).origin;
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId,
+      data: JSON.stringify({ title: "New Comment", body: "Boaz commented on your post", link: "/community", tag: "notification-comment" }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration("/push/");
+          return (await registration?.getNotifications())?.map((notification) => `${notification.title}: ${notification.body}`) ?? [];
+        }),
+      )
+      .toEqual(["New Comment: Boaz commented on your post"]);
   });
-  const origin = new URL(page.url()).origin;
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin,
-    registrationId,
-    data: JSON.stringify({ title: "New Comment", body: "Boaz commented on your post", link: "/community", tag: "notification-comment" }),
-  });
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration("/push/");
-        return (await registration?.getNotifications())?.map((notification) => `${notification.title}: ${notification.body}`) ?? [];
-      }),
-    )
-    .toEqual(["New Comment: Boaz commented on your post"]);
 });
 
 test("a member resets a forgotten password with the link in the email that arrives", async ({ page }) => {
