@@ -6,6 +6,7 @@ import { defineRoute } from "./route";
 /** Texts of the prayer API and its notifications. */
 export const prayerMessages = {
   contentRequired: "Please write your prayer request",
+  tooMany: "You have asked for prayer many times in a short while. Please wait a little before asking again.",
   contentTooLong: "Prayer requests can be at most 2000 characters",
   testimonyTooLong: "A testimony can be at most 2000 characters",
   noteRequired: "A note cannot be empty",

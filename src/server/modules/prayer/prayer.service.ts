@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
+import type { ThrottleRule } from "../../throttle/throttle";
 import { createNotificationsService } from "../notifications/notifications.service";
 import type { Keyset } from "../posts/posts.repository";
 import { createSafetyService } from "../safety/safety.service";
@@ -11,6 +12,9 @@ import { type PrayerRow, type PrayerScope, createPrayerRepository } from "./pray
 type Viewer = Pick<UserRow, "id" | "role" | "displayName" | "createdAt">;
 
 const DAY_MS = 86_400_000;
+
+/** Requests one member may make an hour, counted in the database so every instance shares the count. */
+export const prayerThrottle: ThrottleRule = { name: "prayer-member", limit: 20, windowMs: 3_600_000, message: prayerMessages.tooMany };
 
 /** What a viewer may know of a request: an anonymous author only for the author and the care team, the assignee only for the care team. */
 export function presentPrayer(row: PrayerRow, viewer: { id: number; careTeam: boolean }): PrayerRequest {
@@ -79,6 +83,7 @@ export function createPrayerService(ctx: AppContext) {
 
     /** A new member's wall request waits for the care team; private requests go to the care team at once. */
     async create(user: Viewer, input: Required<CreatePrayer>) {
+      await ctx.throttle.take(prayerThrottle, user.id);
       const viewer = await viewerOf(user);
       const isNew = Date.parse(user.createdAt) > ctx.clock.now() - PRAYER_NEW_MEMBER_DAYS * DAY_MS;
       const held = input.visibility === "wall" && isNew && !viewer.careTeam && !policies.moderate(user);

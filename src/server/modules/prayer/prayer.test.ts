@@ -3,6 +3,7 @@ import { PRAYER_NEW_MEMBER_DAYS, prayerMessages } from "@shared/contracts/prayer
 import { createManualClock } from "../../clock";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
+import { prayerThrottle } from "./prayer.service";
 
 /**
  * Prayer requests, one role at a time: the owner who asks, another member, a member the owner blocked, the care team,
@@ -61,6 +62,19 @@ describeEachDatabase("prayer requests", (dialect) => {
     ] as const) {
       expect((await call(null, method, url, method === "POST" ? { content: "x" } : undefined)).statusCode).toBe(401);
     }
+  });
+
+  it("caps how many requests one member makes an hour with 429 and Retry-After, then takes them again", async () => {
+    const asker = await registerMember(t.app, { displayName: "Anna" });
+    for (let i = 0; i < prayerThrottle.limit; i += 1) await ask(asker, { content: `Request ${i}`, visibility: "private" });
+    const refused = await call(asker, "POST", "/api/prayer", { content: "One more", visibility: "private" });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(prayerMessages.tooMany);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another member is not held back by Anna's count.
+    await ask(other, { content: "For my family", visibility: "private" });
+    clock.advance(prayerThrottle.windowMs);
+    await ask(asker, { content: "An hour later", visibility: "private" });
   });
 
   it("answers 400 with a clear message for an empty or too long request", async () => {
