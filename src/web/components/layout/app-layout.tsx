@@ -71,7 +71,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
           onToggleSidebar={() => setOpenOnPage(sidebarOpen ? null : location)}
           menuButtonRef={menuButtonRef}
         />
-        <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8">
+        {/* At least a screen tall, so the footer starts below the fold and a page filling in doesn't push it down. */}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto min-h-[calc(100dvh-var(--header-height,4.5rem))] w-full max-w-7xl flex-1 px-4 py-6 outline-none md:px-6 md:py-8"
+        >
           {children}
         </main>
         <Suspense fallback={null}>

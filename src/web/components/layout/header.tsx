@@ -74,7 +74,7 @@ function SearchForm() {
 
 /** The top bar of spec §2: search, Create, notifications, theme, and the account menu or Sign In. */
 export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderProps) {
-  const { user } = useAuth();
+  const { user, loading, likelyMember } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const headerRef = useRef<HTMLElement>(null);
 
@@ -133,6 +133,9 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
             <Suspense fallback={<AccountButtonPlaceholder user={user} />}>
               <AccountMenu user={user} />
             </Suspense>
+          ) : loading && likelyMember ? (
+            // The account button's room while the session check runs, so the bar doesn't wrap and then unwrap.
+            <span className="size-8 shrink-0 rounded-full bg-muted" aria-hidden="true" />
           ) : (
             <Button asChild size="sm" variant="outline" className="rounded-full md:hidden">
               <Link href="/auth/login">

@@ -11,6 +11,8 @@ type AuthContextValue = {
   user: User | null;
   /** True while the session check on start or an auth action is running. */
   loading: boolean;
+  /** Whether this browser was signed in when last seen: what to lay out while the session check runs. */
+  likelyMember: boolean;
   /** The message of the last failed action. */
   error: string | null;
   login: (input: LoginInput) => Promise<User>;
@@ -21,12 +23,39 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+// Not the session (that is an httpOnly cookie): only a hint, so a page can lay out a member's or a visitor's first
+// screen before the session check answers instead of shifting when it does.
+const MEMBER_HINT_KEY = "gathering.member";
+
+function readMemberHint(): boolean {
+  try {
+    return window.localStorage.getItem(MEMBER_HINT_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function writeMemberHint(signedIn: boolean) {
+  try {
+    if (signedIn) window.localStorage.setItem(MEMBER_HINT_KEY, "1");
+    else window.localStorage.removeItem(MEMBER_HINT_KEY);
+  } catch {
+    // Storage may be off (private mode); the hint is only an optimisation.
+  }
+}
+
 /** Auth state of spec §4: checks the session on start; each action sets loading, clears the error, and on failure stores its message and rethrows. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [likelyMember] = useState(readMemberHint);
+
+  // Keep the hint in step with what the session check and the auth actions learn.
+  useEffect(() => {
+    if (!loading) writeMemberHint(user !== null);
+  }, [user, loading]);
 
   useEffect(() => {
     let cancelled = false;
@@ -112,8 +141,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ user, loading, error, login, register, logout, updateProfile }),
-    [user, loading, error, login, register, logout, updateProfile],
+    () => ({ user, loading, likelyMember, error, login, register, logout, updateProfile }),
+    [user, loading, likelyMember, error, login, register, logout, updateProfile],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -219,7 +219,8 @@ export function EventsPage() {
   const isAdmin = user?.role === "admin";
   const [selected, setSelected] = useState<ChurchEvent | null>(null);
   const [editing, setEditing] = useState<ChurchEvent | "new" | null>(null);
-  const { data: upcoming } = useQuery(upcomingEventsQuery());
+  const upcomingQuery = useQuery(upcomingEventsQuery());
+  const upcoming = upcomingQuery.data;
 
   // /events#event-{id} (linked from home) opens that event's details.
   useEffect(() => {
@@ -247,8 +248,6 @@ export function EventsPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <SubscribeCard />
-        {user ? <MyScheduleCard /> : null}
         <Tabs defaultValue="upcoming">
           <TabsList>
             <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
@@ -261,6 +260,13 @@ export function EventsPage() {
             <EventList past onOpen={setSelected} />
           </TabsContent>
         </Tabs>
+        {/* The calendar cards follow the events, once the list is in: above it or before it they would move when it arrives. */}
+        {upcomingQuery.isPending ? null : (
+          <>
+            <SubscribeCard />
+            {user ? <MyScheduleCard /> : null}
+          </>
+        )}
       </div>
 
       <Dialog open={current !== null} onOpenChange={(open) => !open && setSelected(null)}>

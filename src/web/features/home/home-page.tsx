@@ -224,12 +224,19 @@ function QuickLinks() {
 
 /** The home dashboard of spec §2. */
 export function HomePage() {
-  const { user, loading } = useAuth();
+  const { user, loading, likelyMember } = useAuth();
   useDocumentTitle("Home");
 
+  // While the session check runs, lay out what this browser showed last time, so nothing below moves when it answers.
   return (
     <div className="flex flex-col gap-8">
-      {user ? <Greeting displayName={user.displayName} /> : loading ? <Skeleton className="h-20 w-full rounded-xl" /> : <VisitorBanner />}
+      {user ? (
+        <Greeting displayName={user.displayName} />
+      ) : loading && likelyMember ? (
+        <Skeleton className="h-[3.875rem] w-full rounded-xl sm:h-[4.125rem]" />
+      ) : (
+        <VisitorBanner />
+      )}
       <HeroCard />
       <QuickLinks />
 

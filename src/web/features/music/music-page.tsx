@@ -196,7 +196,11 @@ export function MusicPage() {
 
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
-          <QueryState query={songs} loading={<Skeleton className="h-44 w-full rounded-xl" />} error="The music could not be loaded.">
+          <QueryState
+            query={songs}
+            loading={<Skeleton className="h-[15.375rem] w-full rounded-xl sm:h-[13.625rem]" />}
+            error="The music could not be loaded."
+          >
             {() => <AudioPlayer track={queue.find((track) => track.id === sharedId) ?? queue[0] ?? null} queue={queue} />}
           </QueryState>
           <Tabs defaultValue="recent">

@@ -111,6 +111,26 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
   );
 }
 
+/** The featured podcast's frame with its lines' heights, so the tabs below don't move when it arrives. */
+function FeaturedPodcastSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
+      <div className="grid md:grid-cols-[16rem_1fr]">
+        <Skeleton className="aspect-video w-full rounded-none md:aspect-square" />
+        <div className="flex flex-col gap-3 p-6">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-10 w-full md:h-5" />
+          <Skeleton className="h-12 w-full md:h-6" />
+          <Skeleton className="h-10 w-full md:h-5" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="mt-2 h-24 w-full md:h-10" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** The episode cards; Listen plays the grid from that episode. */
 function EpisodeGrid({ items, showOf }: { items: MediaItem[]; showOf: (item: MediaItem) => Category | undefined }) {
   const player = usePlayer();
@@ -207,7 +227,7 @@ export function PodcastsPage() {
       </div>
       <div className="flex flex-col gap-10">
         {podcasts.isLoading ? (
-          <Skeleton className="h-64 w-full rounded-2xl" />
+          <FeaturedPodcastSkeleton />
         ) : featured ? (
           <FeaturedPodcast item={featured} show={showOf(featured)} episodes={all} />
         ) : null}
