@@ -112,3 +112,22 @@ test("every page fits a phone's width, signed in", async ({ page }) => {
   await register(page);
   await expectEveryRouteFits(page);
 });
+
+test("picking a contact on /chat brings the conversation into view below the sticky header", async ({ page }) => {
+  await register(page);
+  await page.goto("/chat");
+  await page.getByRole("list", { name: "Conversations" }).getByRole("button").first().click();
+  const conversation = page.getByRole("region", { name: /^Conversation with / });
+  await expect(conversation).toBeVisible();
+  const header = page.locator("header").first();
+  // The smooth scroll ends where it ends; wait until the panel stops moving, then compare with the header's bottom.
+  await expect
+    .poll(async () => {
+      const before = (await conversation.boundingBox())!.y;
+      await page.waitForTimeout(200);
+      return before === (await conversation.boundingBox())!.y;
+    })
+    .toBe(true);
+  const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
+  expect((await conversation.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+});

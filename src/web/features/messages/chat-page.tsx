@@ -205,7 +205,7 @@ function Messenger({ viewer }: { viewer: User }) {
         <Card className="flex flex-col overflow-hidden">
           <Tabs value={tab} onValueChange={(value) => setTab(value as "messages" | "contacts")}>
             <div className="flex flex-col gap-3 border-b border-border p-4">
-              <div className="flex items-center justify-between gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
                 <TabsList>
                   <TabsTrigger value="messages">Messages</TabsTrigger>
                   <TabsTrigger value="contacts">Contacts</TabsTrigger>

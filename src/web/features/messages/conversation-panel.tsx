@@ -134,7 +134,13 @@ export function ConversationPanel(props: Props) {
   })();
 
   return (
-    <Card ref={panelRef} className="flex h-[70vh] flex-col overflow-hidden" aria-label={`Conversation with ${peer.name}`} role="region">
+    <Card
+      ref={panelRef}
+      // scroll-margin: brought into view below the sticky header, not under it.
+      className="flex h-[70vh] scroll-mt-[calc(var(--header-height,4.5rem)+1rem)] flex-col overflow-hidden"
+      aria-label={`Conversation with ${peer.name}`}
+      role="region"
+    >
       <div className="flex items-center gap-3 border-b border-border p-4">
         <UserAvatar displayName={peer.name} imageUrl={peer.imageUrl} />
         <div className="min-w-0">

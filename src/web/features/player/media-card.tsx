@@ -21,9 +21,10 @@ export function MediaCard({ item, action, badge }: { item: MediaItem; action: Re
           <Clock className="size-3" aria-hidden="true" />
           {formatDuration(item.duration)}
         </span>
-        {badge ? <span className="absolute top-2 left-2">{badge}</span> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {/* Below the artwork, not on it: artwork often carries its own title at its edges. */}
+        {badge ? <span className="w-fit">{badge}</span> : null}
         <h3 className="line-clamp-2 font-semibold leading-snug">{item.title}</h3>
         <p className="text-sm text-muted-foreground">{item.artist}</p>
         <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
