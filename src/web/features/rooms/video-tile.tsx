@@ -52,7 +52,10 @@ export function VideoTile({
   return (
     <figure
       className={cn(
-        "relative flex aspect-video items-center justify-center overflow-hidden rounded-xl bg-neutral-900 ring-offset-2 ring-offset-background",
+        "relative flex items-center justify-center overflow-hidden rounded-xl bg-neutral-900 ring-offset-2 ring-offset-background",
+        // On a phone the grid's two columns are narrow: portrait tiles (as phone cameras film) fill the screen instead
+        // of two thin strips with empty space around them.
+        size === "grid" ? "aspect-[3/4] sm:aspect-video" : "aspect-video",
         speaking && "ring-3 ring-primary",
         size === "strip" && "w-48 shrink-0",
       )}
