@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cases } from "./cases";
+import { mediaLocations, nginxMissing, startNginx } from "../src/server/test/nginx";
+import { type Fixture, cases } from "./cases";
 import { prepareFixture } from "./fixture";
 import { runLiveBench } from "./live";
 
@@ -43,6 +44,28 @@ async function measure(url: string, headers: Record<string, string>) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
+/**
+ * The production path for media (deploy/nginx-media.conf): nginx serves the media case's file itself, beside the
+ * app's own Node path, both measured now. Skipped, saying why, where nginx is not installed.
+ */
+async function measureNginxMedia(dataDir: string, appPort: number, fixture: Fixture): Promise<string> {
+  const mediaCase = cases.find((benchCase) => benchCase.rangeFile);
+  const name = "GET /media/{file} through deploy/nginx-media.conf (nginx, sendfile) vs the app";
+  if (!mediaCase) return `| ${name} | no media case | | | | |`;
+  if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | |`;
+  const nginx = await startNginx({ upstream: `127.0.0.1:${appPort}`, server: mediaLocations(path.join(dataDir, "media")) });
+  try {
+    const target = mediaCase.path(fixture);
+    const headers = mediaCase.headers ?? {};
+    await measure(`${nginx.url}${target}`, headers);
+    const proxied = await measure(`${nginx.url}${target}`, headers);
+    const ours = await measure(`http://127.0.0.1:${appPort}${target}`, headers);
+    return `| ${name} | ${Math.round(proxied.rps)} | ${proxied.p99} ms | ${Math.round(ours.rps)} (app) | ${ours.p99} ms | ${(proxied.rps / ours.rps).toFixed(2)}× the app |`;
+  } finally {
+    await nginx.stop();
+  }
+}
+
 async function main() {
   if (hasTaskset()) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   const { dataDir, fixture } = await prepareFixture();
@@ -63,6 +86,7 @@ async function main() {
       );
       console.error(`measured ${benchCase.name}`);
     }
+    rows.push(await measureNginxMedia(dataDir, appPort, fixture));
   } finally {
     app.kill();
     baseline.kill();
