@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { legacyReportBodySchema } from "./reports";
-import { idSchema, pageQuerySchema, timestampSchema, text } from "./common";
+import { idSchema, pageQuerySchema, timestampSchema } from "./common";
 
 export const mediaMessages = {
   mediaNotFound: "Media item not found.",

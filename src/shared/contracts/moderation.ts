@@ -44,8 +44,7 @@ export const moderationMessages = {
   suspended: (until: string) =>
     `Your account is suspended until ${longDate(until)}. You can't sign in, post, comment or send messages until then.`,
   banned: "This account has been banned. You can't sign in, post, comment or send messages.",
-  awaitingReview:
-    "Your account is waiting for an admin's approval. You can post, comment and send messages once it is approved.",
+  awaitingReview: "Your account is waiting for an admin's approval. You can post, comment and send messages once it is approved.",
   declined: "Your account was not approved to post, comment or send messages. Contact the church office if you think this is a mistake.",
   warningTitle: "A warning from the moderators",
   warning: (what: string, note: string) =>
@@ -112,7 +111,7 @@ export const moderationRoutes = {
   reportComment: defineRoute({
     method: "POST",
     path: "/api/posts/:id/comments/:commentId/report",
-    summary: "Report a comment with a reason (201; 200 with the same id while the member's report is open)",
+    summary: "Report a comment with a reason (201; 200 with the same id while that report of the member is open)",
     access: "member",
     params: z.object({ id: idSchema, commentId: idSchema }),
     body: reportBodySchema,
@@ -160,7 +159,7 @@ export const moderationRoutes = {
   suspend: defineRoute({
     method: "POST",
     path: "/api/admin/members/:userId/suspend",
-    summary: "Admin: suspend a member for some days (their sessions end; they can't sign in, post, comment or message)",
+    summary: "Admin: suspend a member for some days (their sessions end; they cannot sign in, post, comment or message)",
     access: "admin",
     params: userParams,
     body: suspendBodySchema,
@@ -178,7 +177,7 @@ export const moderationRoutes = {
   reinstate: defineRoute({
     method: "POST",
     path: "/api/admin/members/:userId/reinstate",
-    summary: "Admin: lift a member's suspension or ban",
+    summary: "Admin: lift the suspension or ban of a member",
     access: "admin",
     params: userParams,
     response: adminMemberSchema,
@@ -186,14 +185,14 @@ export const moderationRoutes = {
   settings: defineRoute({
     method: "GET",
     path: "/api/admin/settings",
-    summary: "Admin: the site's settings",
+    summary: "Admin: the settings of the site",
     access: "admin",
     response: siteSettingsSchema,
   }),
   saveSettings: defineRoute({
     method: "PUT",
     path: "/api/admin/settings",
-    summary: "Admin: change the site's settings",
+    summary: "Admin: change the settings of the site",
     access: "admin",
     body: siteSettingsSchema,
     response: siteSettingsSchema,

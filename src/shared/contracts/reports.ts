@@ -43,4 +43,3 @@ export const legacyReportBodySchema = (maxReason: number, tooLong: string) =>
       .describe("spam, harassment, inappropriate or other; any other text is kept as the details, with the reason other"),
     details: detailsSchema,
   });
-

@@ -45,7 +45,9 @@ export function moderation(dialect: Dialect) {
       await sql`alter table reports_v2 rename to reports`.execute(db);
       if (dialect === "postgres") {
         // The serial's sequence continues after the copied ids.
-        await sql`select setval(pg_get_serial_sequence('reports', 'id'), coalesce((select max("id") from reports), 0) + 1, false)`.execute(db);
+        await sql`select setval(pg_get_serial_sequence('reports', 'id'), coalesce((select max("id") from reports), 0) + 1, false)`.execute(
+          db,
+        );
       }
       await h.index("reports_target", "reports", ["targetType", "targetId"]);
       await h.index("reports_open", "reports", ["resolvedAt", "createdAt"]);

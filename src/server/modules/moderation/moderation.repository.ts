@@ -33,13 +33,28 @@ export function createModerationRepository(db: Kysely<DB>) {
 
     postAuthor: (id: number) => db.selectFrom("posts").select(["userId", "content"]).where("id", "=", id).executeTakeFirst(),
     comment: (postId: number, id: number) =>
-      db.selectFrom("comments").select(["id", "postId", "userId", "content"]).where("id", "=", id).where("postId", "=", postId).executeTakeFirst(),
-    commentById: (id: number) => db.selectFrom("comments").select(["id", "postId", "userId", "content"]).where("id", "=", id).executeTakeFirst(),
+      db
+        .selectFrom("comments")
+        .select(["id", "postId", "userId", "content"])
+        .where("id", "=", id)
+        .where("postId", "=", postId)
+        .executeTakeFirst(),
+    commentById: (id: number) =>
+      db.selectFrom("comments").select(["id", "postId", "userId", "content"]).where("id", "=", id).executeTakeFirst(),
     message: (id: number) =>
-      db.selectFrom("messages").select(["id", "senderId", "receiverId", "groupId", "roomCode", "content"]).where("id", "=", id).executeTakeFirst(),
+      db
+        .selectFrom("messages")
+        .select(["id", "senderId", "receiverId", "groupId", "roomCode", "content"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
     isGroupMember: async (groupId: number, userId: number) =>
       Boolean(
-        await db.selectFrom("group_members").select("userId").where("groupId", "=", groupId).where("userId", "=", userId).executeTakeFirst(),
+        await db
+          .selectFrom("group_members")
+          .select("userId")
+          .where("groupId", "=", groupId)
+          .where("userId", "=", userId)
+          .executeTakeFirst(),
       ),
     deleteMessage: (id: number) => db.deleteFrom("messages").where("id", "=", id).execute(),
     member: (id: number) =>
@@ -229,9 +244,16 @@ export function createModerationRepository(db: Kysely<DB>) {
         .execute(),
 
     standing: (userId: number) =>
-      db.selectFrom("users").select(["id", "role", "suspendedUntil", "bannedAt", "reviewStatus"]).where("id", "=", userId).executeTakeFirst(),
+      db
+        .selectFrom("users")
+        .select(["id", "role", "suspendedUntil", "bannedAt", "reviewStatus"])
+        .where("id", "=", userId)
+        .executeTakeFirst(),
 
-    async setStanding(userId: number, changes: { suspendedUntil?: string | null; bannedAt?: string | null; reviewStatus?: "approved" | "pending" | "declined" }) {
+    async setStanding(
+      userId: number,
+      changes: { suspendedUntil?: string | null; bannedAt?: string | null; reviewStatus?: "approved" | "pending" | "declined" },
+    ) {
       await db.updateTable("users").set(changes).where("id", "=", userId).execute();
     },
 

@@ -14,7 +14,9 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const report = (type: "comment" | "message" | "member") =>
     async function (
-      request: { params: { id: number; commentId?: number }; body: { reason: string; details: string } } & Parameters<typeof requireViewer>[0],
+      request: { params: { id: number; commentId?: number }; body: { reason: string; details: string } } & Parameters<
+        typeof requireViewer
+      >[0],
       reply: { code(status: number): unknown },
     ) {
       const viewer = requireViewer(request);
@@ -31,7 +33,10 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
   mount(app, routes.act, async (request) => {
     const viewer = requireViewer(request);
     const result = await service.act(viewer, request.params.id, request.body);
-    request.log.info({ event: "report_settled", reportId: request.params.id, action: request.body.action, by: viewer.id }, "report settled");
+    request.log.info(
+      { event: "report_settled", reportId: request.params.id, action: request.body.action, by: viewer.id },
+      "report settled",
+    );
     return result;
   });
 

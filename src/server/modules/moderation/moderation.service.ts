@@ -44,7 +44,9 @@ export function createModerationService(ctx: AppContext) {
     if (!policies.moderate(viewer)) throw forbidden();
   };
 
-  function statusOf(row: Pick<MemberRow, "bannedAt" | "suspendedUntil" | "reviewStatus" | "deletionRequestedAt" | "deletedAt">): MemberStatus {
+  function statusOf(
+    row: Pick<MemberRow, "bannedAt" | "suspendedUntil" | "reviewStatus" | "deletionRequestedAt" | "deletedAt">,
+  ): MemberStatus {
     if (row.deletedAt) return "deleted";
     if (row.bannedAt) return "banned";
     if (row.suspendedUntil && row.suspendedUntil > ctx.clock.iso()) return "suspended";
@@ -83,18 +85,29 @@ export function createModerationService(ctx: AppContext) {
     return row;
   }
 
+  /** A post or comment of a member blocked either way does not exist for the viewer (decision 0016). */
+  const blockedEitherWay = async (a: number, b: number) => (await safety.hasBlocked(a, b)) || (await safety.hasBlocked(b, a));
+
   async function requireApproval(): Promise<boolean> {
     return (await repo.setting(REQUIRE_APPROVAL)) === "true";
   }
 
-  const what = (type: ReportTargetType) => ({ post: "a post", comment: "a comment", message: "a message", member: "your profile", media: "media" })[type];
+  const what = (type: ReportTargetType) =>
+    ({ post: "a post", comment: "a comment", message: "a message", member: "your profile", media: "media" })[type];
 
   async function suspend(viewer: Viewer, userId: number, days: number, note: string, cause = "") {
     const until = new Date(ctx.clock.now() + days * DAY_MS).toISOString();
     await repo.setStanding(userId, { suspendedUntil: until });
     await repo.endSessions(userId);
-    await notifications.notify([{ userId, title: moderationMessages.suspendedTitle, body: moderationMessages.suspended(until), link: null }]);
-    await safety.record(viewer.id, "member.suspend", { type: "user", id: userId }, [`${days} days`, cause, note].filter(Boolean).join("; "));
+    await notifications.notify([
+      { userId, title: moderationMessages.suspendedTitle, body: moderationMessages.suspended(until), link: null },
+    ]);
+    await safety.record(
+      viewer.id,
+      "member.suspend",
+      { type: "user", id: userId },
+      [`${days} days`, cause, note].filter(Boolean).join("; "),
+    );
   }
 
   async function ban(viewer: Viewer, userId: number, note: string, cause = "") {
@@ -171,13 +184,13 @@ export function createModerationService(ctx: AppContext) {
       switch (target.type) {
         case "post": {
           const post = await repo.postAuthor(target.id);
-          if (!post) throw notFound(postMessages.postNotFound);
+          if (!post || (await blockedEitherWay(viewer.id, post.userId))) throw notFound(postMessages.postNotFound);
           targetUserId = post.userId;
           break;
         }
         case "comment": {
           const comment = await repo.commentById(target.id);
-          if (!comment) throw notFound(moderationMessages.commentNotFound);
+          if (!comment || (await blockedEitherWay(viewer.id, comment.userId))) throw notFound(moderationMessages.commentNotFound);
           targetUserId = comment.userId;
           break;
         }
@@ -308,7 +321,12 @@ export function createModerationService(ctx: AppContext) {
         case "warn": {
           const member = await requireActionable(viewer, report.targetUserId);
           await notifications.notify([
-            { userId: member.id, title: moderationMessages.warningTitle, body: moderationMessages.warning(what(report.targetType), note), link: null },
+            {
+              userId: member.id,
+              title: moderationMessages.warningTitle,
+              body: moderationMessages.warning(what(report.targetType), note),
+              link: null,
+            },
           ]);
           break;
         }
@@ -325,7 +343,12 @@ export function createModerationService(ctx: AppContext) {
         }
       }
       const settled = await repo.settle(target, body.action, viewer.id, ctx.clock.iso());
-      await safety.record(viewer.id, `report.${body.action}`, { type: report.targetType, id: report.targetId }, [cause, note].filter(Boolean).join("; "));
+      await safety.record(
+        viewer.id,
+        `report.${body.action}`,
+        { type: report.targetType, id: report.targetId },
+        [cause, note].filter(Boolean).join("; "),
+      );
       return { settled };
     },
 
@@ -389,7 +412,9 @@ export function createModerationService(ctx: AppContext) {
       if (!(await repo.decide(userId, decision === "approve" ? "approved" : "declined")))
         throw conflict(moderationMessages.notPending, "not_pending");
       if (decision === "approve")
-        await notifications.notify([{ userId, title: moderationMessages.approvedTitle, body: moderationMessages.approved, link: "/community" }]);
+        await notifications.notify([
+          { userId, title: moderationMessages.approvedTitle, body: moderationMessages.approved, link: "/community" },
+        ]);
       await safety.record(viewer.id, decision === "approve" ? "review.approve" : "review.decline", { type: "user", id: userId });
       return present(await requireMember(userId));
     },

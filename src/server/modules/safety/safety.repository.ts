@@ -113,14 +113,13 @@ export function createSafetyRepository(db: Kysely<DB>) {
       if (before) {
         const [createdAt, id] = before;
         query = query.where((eb) =>
-          eb.or([eb("audit_log.createdAt", "<", createdAt), eb.and([eb("audit_log.createdAt", "=", createdAt), eb("audit_log.id", "<", id)])]),
+          eb.or([
+            eb("audit_log.createdAt", "<", createdAt),
+            eb.and([eb("audit_log.createdAt", "=", createdAt), eb("audit_log.id", "<", id)]),
+          ]),
         );
       }
-      const rows = await query
-        .orderBy("audit_log.createdAt", "desc")
-        .orderBy("audit_log.id", "desc")
-        .limit(limit)
-        .execute();
+      const rows = await query.orderBy("audit_log.createdAt", "desc").orderBy("audit_log.id", "desc").limit(limit).execute();
       return rows.map((row) => ({
         id: row.id,
         action: row.action,
