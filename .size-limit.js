@@ -51,7 +51,7 @@ const stillAbove = {
   "sermons-page beyond the entry": 55,
   "prayer-page beyond the entry": 65,
   "settings-page beyond the entry": 69,
-  "profile-page beyond the entry": 67,
+  "profile-page beyond the entry": 68,
 };
 const limitOf = (name, budgetKiB) => `${stillAbove[name] ?? budgetKiB} KiB`;
 
