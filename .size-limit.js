@@ -29,6 +29,8 @@ const pageName = (key) => key.replace(/^.*\//, "").replace(/\.tsx?$/, "");
 /**
  * Pages still above the budget, held at what they weigh now (KiB) so none grows while the rest of the work lands;
  * most carry zod and react-hook-form for a form shown on first paint. Remove a line once its page meets the budget.
+ * Reports with reasons (decision 0021) added up to 1.5 KiB where posts, comments, messages, members or media are shown:
+ * the shared report contract and the report buttons (the dialog itself loads on first use).
  */
 const stillAbove = {
   "first load of home-page": 129,
@@ -36,20 +38,20 @@ const stillAbove = {
   "first load of podcasts-page": 135,
   "first load of events-page": 142,
   "first load of sermons-page": 163,
-  "first load of community-page": 197,
+  "first load of community-page": 199,
   "auth-page beyond the entry": 60,
-  "contact-page beyond the entry": 52,
-  "chat-page beyond the entry": 83,
+  "contact-page beyond the entry": 53,
+  "chat-page beyond the entry": 84,
   "playlist-page beyond the entry": 71,
-  "playlists-page beyond the entry": 69,
-  "community-page beyond the entry": 89,
+  "playlists-page beyond the entry": 70,
+  "community-page beyond the entry": 90,
   "create-page beyond the entry": 67,
   "video-conference-page beyond the entry": 100,
-  "search-page beyond the entry": 56,
+  "search-page beyond the entry": 57,
   "sermons-page beyond the entry": 55,
   "prayer-page beyond the entry": 65,
   "settings-page beyond the entry": 69,
-  "profile-page beyond the entry": 66,
+  "profile-page beyond the entry": 68,
 };
 const limitOf = (name, budgetKiB) => `${stillAbove[name] ?? budgetKiB} KiB`;
 

@@ -90,7 +90,8 @@ test("likes, reports and downloads a sermon from its card", async ({ page }) => 
   await expect(page.getByRole("menuitem", { name: "Download" })).toHaveAttribute("href", `${target.mediaUrl}?download=1`);
   await page.getByRole("menuitem", { name: "Report" }).click();
   const dialog = page.getByRole("dialog", { name: "Report" });
-  await dialog.getByLabel("Reason").fill("The audio is out of sync");
+  await dialog.getByRole("radio", { name: "Other" }).check();
+  await dialog.getByLabel("Details (optional)").fill("The audio is out of sync");
   await dialog.getByRole("button", { name: "Send Report" }).click();
   await expect(page.getByRole("region", { name: "Notifications (F8)" })).toContainText("Report Received");
 });

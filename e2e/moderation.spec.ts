@@ -21,6 +21,10 @@ test("a member reports a post and a moderator removes it from the community", as
   const card = page.getByRole("article").filter({ hasText: content });
   await card.getByRole("button", { name: "Post options" }).click();
   await page.getByRole("menuitem", { name: "Report post" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report post" });
+  await dialog.getByRole("radio", { name: "Spam" }).check();
+  await dialog.getByLabel("Details (optional)").fill("Selling sunglasses");
+  await dialog.getByRole("button", { name: "Send Report" }).click();
   await expectToast(page, "Post Reported");
 
   await page.context().clearCookies();

@@ -40,6 +40,7 @@ import { usersRoutes } from "./modules/users/users.routes";
 import { prayerRoutes } from "./modules/prayer/prayer.routes";
 import { safetyRoutes } from "./modules/safety/safety.routes";
 import { myDataRoutes } from "./modules/mydata/mydata.routes";
+import { moderationRoutes } from "./modules/moderation/moderation.routes";
 import { hlsFileRoutes } from "./modules/streaming/hls.routes";
 import { streamingRoutes } from "./modules/streaming/streaming.routes";
 
@@ -65,6 +66,7 @@ const apiModules = [
   prayerRoutes,
   safetyRoutes,
   myDataRoutes,
+  moderationRoutes,
 ];
 
 declare module "fastify" {

@@ -48,6 +48,7 @@ const ForgotPasswordPage = lazyPage(() => import("./features/auth/password-reset
 const ResetPasswordPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ResetPasswordPage");
 const ConfirmEmailPage = lazyPage(() => import("./features/auth/password-reset-pages"), "ConfirmEmailPage");
 const PrayerPage = lazyPage(() => import("./features/prayer/prayer-page"), "PrayerPage");
+const AdminPage = lazyPage(() => import("./features/admin/admin-page"), "AdminPage");
 const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), "NotFoundPage");
 // The service worker and its update prompt load after the first paint (workbox-window stays off the entry).
 const AppUpdates = lazy(async () => ({ default: (await import("./pwa/register")).AppUpdates }));
@@ -100,6 +101,7 @@ function Routes() {
               <Route path="/reset-password" component={ResetPasswordPage} />
               <Route path="/confirm-email" component={ConfirmEmailPage} />
               <Route path="/prayer" component={PrayerPage} />
+              <Route path="/admin" component={AdminPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

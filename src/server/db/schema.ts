@@ -114,9 +114,11 @@ export interface CommentsTable {
 export interface ReportsTable {
   id: Generated<number>;
   reporterId: number;
-  targetType: "post" | "comment" | "media";
+  /** 0016_moderation added messages and members. */
+  targetType: "post" | "comment" | "message" | "member" | "media";
   targetId: number;
-  reason: string;
+  /** Any text until 0016_moderation; one of four reasons since (the text moved to `details`). */
+  reason: "spam" | "harassment" | "inappropriate" | "other";
   createdAt: Timestamp;
   resolvedAt: Timestamp | null;
 }
@@ -529,4 +531,31 @@ export interface DB {
   stream_services: StreamServicesTable;
   stream_broadcasts: StreamBroadcastsTable;
   stream_replays: StreamReplaysTable;
+}
+
+/** Reshaped by 0016_moderation: one report of a post, comment, message, member or media item, with a reason (decision 0021). */
+export interface ReportsTable {
+  /** The member the report is about (the author, the sender, the member, the uploader); null for church media. */
+  targetUserId: number | null;
+  details: Generated<string>;
+  resolvedBy: number | null;
+  action: "dismiss" | "hide" | "warn" | "suspend" | "ban" | null;
+}
+
+/** Added by 0016_moderation: a member's suspension, ban and new-member review (decision 0021). */
+export interface UsersTable {
+  suspendedUntil: Timestamp | null;
+  bannedAt: Timestamp | null;
+  reviewStatus: Generated<"approved" | "pending" | "declined">;
+}
+
+/** Added by 0016_moderation: the site's settings an admin changes, by key (the value is JSON). */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updatedAt: Timestamp;
+}
+
+export interface DB {
+  site_settings: SiteSettingsTable;
 }

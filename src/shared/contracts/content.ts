@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idSchema, pageQuerySchema, timestampSchema, text } from "./common";
+import { legacyReportBodySchema } from "./reports";
+import { idSchema, pageQuerySchema, timestampSchema } from "./common";
 
 export const mediaMessages = {
   mediaNotFound: "Media item not found.",
@@ -81,9 +82,8 @@ export const playResultSchema = z.object({ playCount: z.number().int() });
 export const likeResultSchema = z.object({ liked: z.boolean(), likesCount: z.number().int() });
 export type LikeResult = z.infer<typeof likeResultSchema>;
 
-export const reportMediaSchema = z.object({
-  reason: text().trim().max(1000, mediaMessages.reasonTooLong).default(""),
-});
+/** A media item's report: a reason and details; older clients' free text is kept as details (decision 0021). */
+export const reportMediaSchema = legacyReportBodySchema(1000, mediaMessages.reasonTooLong);
 export const reportResultSchema = z.object({ id: z.number().int(), createdAt: timestampSchema });
 
 export const favoriteResultSchema = z.object({ favorited: z.boolean() });

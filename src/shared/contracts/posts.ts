@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAGE_LIMIT_MAX } from "../constants";
 import { NEXT_CURSOR_HEADER, idParamsSchema, idSchema, pageQuerySchema, timestampSchema, text } from "./common";
 import { defineRoute } from "./route";
+import { legacyReportBodySchema, moderationActionSchema, reportReasonSchema, reportTargetTypeSchema } from "./reports";
 
 /** Texts of the community API that the spec leaves open. */
 export const postMessages = {
@@ -93,18 +94,23 @@ export const createCommentSchema = z.object({
 
 export const commentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
 
-export const createReportSchema = z.object({
-  reason: text().trim().max(500, postMessages.reasonTooLong).optional().default(""),
-});
+/** A post's report: a reason (spam, harassment, inappropriate, other) and details; older clients' free text is kept as details. */
+export const createReportSchema = legacyReportBodySchema(500, postMessages.reasonTooLong);
 
 export const reportSchema = z.object({
   id: z.number().int(),
-  targetType: z.enum(["post", "comment", "media"]),
+  targetType: reportTargetTypeSchema,
   targetId: z.number().int(),
-  reason: z.string(),
+  reason: reportReasonSchema,
+  details: z.string(),
   createdAt: timestampSchema,
   resolvedAt: timestampSchema.nullable(),
+  action: moderationActionSchema.nullable().describe("what settled the report"),
+  resolvedBy: authorSchema.nullable(),
   reporter: authorSchema,
+  member: authorSchema.nullable().describe("the member the report is about: author, sender, the member, uploader"),
+  excerpt: z.string().nullable().describe("the reported text or title, null once removed"),
+  link: z.string().nullable().describe("where the reported item is seen in the app"),
   post: z
     .object({ id: z.number().int(), content: z.string(), imageUrl: z.string().nullable(), user: authorSchema })
     .nullable()

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idParamsSchema, idSchema, pageQuerySchema, text, timestampSchema } from "./common";
 import { authorSchema } from "./posts";
 import { defineRoute } from "./route";
+import { reportReasonSchema } from "./reports";
 
 /** Texts of the prayer API and its notifications. */
 export const prayerMessages = {
@@ -32,8 +33,8 @@ export const PRAYER_NEW_MEMBER_DAYS = 7;
 
 export const prayerVisibilitySchema = z.enum(["private", "wall"]);
 export const prayerStatusSchema = z.enum(["published", "held", "hidden"]);
-export const reportReasonSchema = z.enum(["spam", "harassment", "inappropriate", "other"]);
-export type ReportReason = z.infer<typeof reportReasonSchema>;
+// One list of reasons for every report (decision 0021).
+export { reportReasonSchema, type ReportReason } from "./reports";
 
 /** A prayer request as a viewer may see it. */
 export const prayerRequestSchema = z.object({

@@ -18,6 +18,7 @@ import { usersRoutes } from "./users";
 import { prayerRoutes } from "./prayer";
 import { safetyRoutes } from "./safety";
 import { myDataRoutes } from "./mydata";
+import { moderationRoutes } from "./moderation";
 
 /**
  * The route table: every API route, by domain. Fastify registers each module's routes from it, the OpenAPI
@@ -44,6 +45,7 @@ export const apiRoutes = {
   prayer: prayerRoutes,
   safety: safetyRoutes,
   myData: myDataRoutes,
+  moderation: moderationRoutes,
   streaming: streamingRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 

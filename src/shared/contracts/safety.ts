@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, timestampSchema } from "./common";
+import { idSchema, pageQuerySchema, timestampSchema } from "./common";
 import { authorSchema } from "./posts";
 import { defineRoute } from "./route";
 
@@ -95,8 +95,10 @@ export const safetyRoutes = {
   audit: defineRoute({
     method: "GET",
     path: "/api/admin/audit",
-    summary: "Admin: the audit log, newest first (the latest 200 entries)",
+    summary: "Admin: the audit log, newest first, a page at a time",
     access: "admin",
+    query: pageQuerySchema,
+    paginated: true,
     response: z.array(auditEntrySchema),
   }),
 };

@@ -6,6 +6,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { HttpError, conflict, isUniqueViolation } from "../../http/errors";
 import type { ThrottleRule } from "../../throttle/throttle";
+import { createModerationService } from "../moderation/moderation.service";
 import { createNotificationsRepository, welcomeNotifications } from "../notifications/notifications.repository";
 import { createUsersRepository } from "../users/users.repository";
 import { issueDeviceToken, trustedDevice } from "./device-cookie";
@@ -31,6 +32,7 @@ export function createAuthService(ctx: AppContext) {
   const users = createUsersRepository(ctx.db);
   const sessions = createSessionsRepository(ctx.db);
   const notifications = createNotificationsRepository(ctx.db);
+  const moderation = createModerationService(ctx);
   const signInThrottle = createSignInThrottle(ctx);
   const registerThrottle: ThrottleRule = {
     name: "register-address",
@@ -69,6 +71,8 @@ export function createAuthService(ctx: AppContext) {
           passwordChangedAt: now,
         });
         await notifications.add(welcomeNotifications(id, input.displayName), now);
+        // While admins require approval, a new member waits for review before posting, commenting or messaging.
+        await moderation.registered(id);
         return { id, deviceToken: issueDeviceToken({ id, passwordHash }) };
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
@@ -91,6 +95,8 @@ export function createAuthService(ctx: AppContext) {
         throw new HttpError(401, messages.invalidCredentials, "invalid_credentials");
       }
       await attempt.succeeded();
+      // The right password of a banned or suspended member answers why they can't sign in (decision 0021).
+      moderation.assertMaySignIn(user);
       log.info({ event: "sign_in", userId: user.id }, "signed in");
       return { user, deviceToken: issueDeviceToken(user, device ?? undefined) };
     },

@@ -239,7 +239,8 @@ describeEachDatabase("content", (dialect) => {
       expect(again.json().id).toBe(first.json().id);
       const stored = await t.ctx.db.selectFrom("reports").selectAll().where("targetId", "=", song).execute();
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ reporterId: member.user.id, targetType: "media", reason: "Wrong artist" });
+      // A client's free text (no reason of the four) is kept as the details, with the reason "other" (decision 0021).
+      expect(stored[0]).toMatchObject({ reporterId: member.user.id, targetType: "media", reason: "other", details: "Wrong artist" });
     });
 
     it("refuses visitors, unknown items and malformed bodies", async () => {

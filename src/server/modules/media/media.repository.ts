@@ -217,25 +217,6 @@ export function createMediaRepository(db: Kysely<DB>) {
       return rows.length > 0 ? rows : mostPlayed(type, limit);
     },
 
-    /** One open report per member and item: a second answers the first. */
-    async report(mediaId: number, reporterId: number, reason: string, now: string) {
-      const existing = await db
-        .selectFrom("reports")
-        .select(["id", "createdAt"])
-        .where("reporterId", "=", reporterId)
-        .where("targetType", "=", "media")
-        .where("targetId", "=", mediaId)
-        .where("resolvedAt", "is", null)
-        .executeTakeFirst();
-      if (existing) return { ...existing, created: false };
-      const row = await db
-        .insertInto("reports")
-        .values({ reporterId, targetType: "media", targetId: mediaId, reason, createdAt: now, resolvedAt: null })
-        .returning(["id", "createdAt"])
-        .executeTakeFirstOrThrow();
-      return { ...row, created: true };
-    },
-
     /** Stores a published item and credits the members its speaker, artist or host line names. */
     async insert(values: Insertable<MediaTable>): Promise<MediaRow> {
       return db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import { ownOrigin } from "../../http/security";
 import { getViewer, requireViewer } from "../auth/session";
 import { enableMultipart } from "../posts/image-upload";
 import { type PublishForm, readPublishForm } from "./media-upload";
+import { createModerationService } from "../moderation/moderation.service";
 import { createMediaService } from "./media.service";
 import { createPublishingService } from "./publishing.service";
 
@@ -42,6 +43,7 @@ function decodeMediaCursor(cursor: string | undefined, sort: MediaSort) {
  */
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const media = createMediaService(ctx);
+  const moderation = createModerationService(ctx);
   const publishing = createPublishingService(ctx);
   await enableMultipart(app);
   // Play and like take no body (spec §7), but some clients still label an empty body as JSON: read that as
@@ -86,7 +88,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   mount(app, routes.report, async (request, reply) => {
     const viewer = requireViewer(request);
-    const report = await media.report(viewer, request.params.id, request.body.reason);
+    const report = await moderation.report(viewer, { type: "media", id: request.params.id }, request.body);
     request.log.info({ event: "media_reported", mediaId: request.params.id, reporterId: viewer.id }, "media reported");
     // A report still open answers as it is, 200 rather than 201.
     if (!report.created) reply.code(200);

@@ -91,12 +91,6 @@ export function createMediaService(ctx: AppContext) {
       return media.toggleLike(id, viewer.id, ctx.clock.iso());
     },
 
-    /** Stores one open report per member and item; `created` is false when the member's report was already open. */
-    async report(viewer: UserRow, id: number, reason: string) {
-      await requireMedia(id);
-      return media.report(id, viewer.id, reason, ctx.clock.iso());
-    },
-
     async subscriptions(viewer: UserRow) {
       return { categoryIds: await categories.subscriptions(viewer.id) };
     },

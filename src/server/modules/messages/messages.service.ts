@@ -10,6 +10,7 @@ import { createNotificationsService } from "../notifications/notifications.servi
 import { roomChannel } from "../rooms/rooms.service";
 import { safetyMessages } from "@shared/contracts/safety";
 import { createSafetyService } from "../safety/safety.service";
+import { createModerationService } from "../moderation/moderation.service";
 import { presentMessage } from "./messages.presenter";
 import { type MessageKeyset, createMessagesRepository } from "./messages.repository";
 
@@ -29,6 +30,7 @@ export function createMessagesService(ctx: AppContext) {
   const groups = createGroupsService(ctx);
   const notifications = createNotificationsService(ctx);
   const safety = createSafetyService(ctx);
+  const moderation = createModerationService(ctx);
   const { clock, live: hub } = ctx;
 
   // Who may receive a direct message, and their settings, change rarely but are read for every message:
@@ -138,6 +140,9 @@ export function createMessagesService(ctx: AppContext) {
     async send(conn: LiveConnection, payload: ClientPayload<"CHAT_MESSAGE">) {
       const sender = conn.user;
       const content = payload.message;
+      // A suspended, banned or not yet approved member does not message (decision 0021).
+      const standing = await moderation.standingProblem(sender.id);
+      if (standing) throw refuse(standing.message, standing.code);
       if (payload.roomCode) {
         const roomCode = payload.roomCode;
         if (!conn.isSubscribed(roomChannel(roomCode))) throw refuse(liveErrors.notInRoom, "not_in_room");

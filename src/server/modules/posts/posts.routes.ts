@@ -5,6 +5,7 @@ import { createdAtCursor, sendPage } from "../../http/pagination";
 import { mount } from "../../http/route";
 import { getViewer, requireViewer } from "../auth/session";
 import { enableMultipart, readMultipartForm } from "./image-upload";
+import { createModerationService } from "../moderation/moderation.service";
 import { createPostsService } from "./posts.service";
 
 /** The image of a multipart POST /api/posts, set aside before the fields are validated as the body. */
@@ -17,6 +18,7 @@ const cursorOf = (last: { createdAt: string; id: number }) => createdAtCursor.en
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   await enableMultipart(app);
   const service = createPostsService(ctx);
+  const moderation = createModerationService(ctx);
 
   mount(app, routes.list, async (request, reply) => {
     const { userId, limit, cursor } = request.query;
@@ -71,17 +73,18 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   mount(app, routes.report, async (request, reply) => {
     const viewer = requireViewer(request);
-    const result = await service.report(viewer, request.params.id, request.body?.reason ?? "");
+    const body = request.body ?? { reason: "other", details: "" };
+    const result = await moderation.report(viewer, { type: "post", id: request.params.id }, body);
     if (result.created) request.log.info({ event: "post_reported", postId: request.params.id, by: viewer.id }, "post reported");
     // A member's report that is still open is answered again, with 200 instead of 201.
     else reply.code(200);
     return { id: result.id };
   });
 
-  mount(app, routes.reports, async (request) => service.listReports(requireViewer(request), request.query.status));
+  mount(app, routes.reports, async (request) => moderation.reports(requireViewer(request), request.query.status));
 
   mount(app, routes.resolveReport, async (request) => {
-    await service.resolveReport(requireViewer(request), request.params.id);
+    await moderation.dismiss(requireViewer(request), request.params.id);
     return null;
   });
 

@@ -7,6 +7,7 @@ import { policies } from "../../policies";
 import { mentionedUsernames } from "../notifications/mentions";
 import type { NewNotification } from "../notifications/notifications.repository";
 import { createNotificationsService } from "../notifications/notifications.service";
+import { createModerationService } from "../moderation/moderation.service";
 import { createSafetyService } from "../safety/safety.service";
 import { createCommunityRepository } from "./community.repository";
 import { removeImage, storeImage } from "./image-upload";
@@ -23,13 +24,14 @@ function excerpt(text: string, max = 80): string {
   return `${flat.slice(0, flat.lastIndexOf(" ", max) > 40 ? flat.lastIndexOf(" ", max) : max)}…`;
 }
 
-/** The community's rules: who may remove what, where post images go, who hears of a comment, and what "this week" is. */
+/** The community's rules: who may post and remove what, where post images go, who hears of a comment, and what "this week" is. */
 export function createPostsService(ctx: AppContext) {
   const mediaDir = ctx.config.mediaDir;
   const posts = createPostsRepository(ctx.db);
   const community = createCommunityRepository(ctx.db);
   const notifications = createNotificationsService(ctx);
   const safety = createSafetyService(ctx);
+  const moderation = createModerationService(ctx);
   const since = (ms: number) => new Date(ctx.clock.now() - ms).toISOString();
 
   /** The members a text @mentions, but not its writer nor those in `skip`, each told once. */
@@ -72,6 +74,8 @@ export function createPostsService(ctx: AppContext) {
     },
 
     async create(viewer: Viewer, content: string, image: Buffer | null) {
+      // A suspended, banned or not yet approved member does not post (decision 0021).
+      await moderation.assertMayParticipate(viewer.id);
       const imageUrl = image ? await storeImage(mediaDir, image, "post") : null;
       try {
         const id = await posts.create({ userId: viewer.id, content, imageUrl, createdAt: ctx.clock.iso() });
@@ -114,6 +118,7 @@ export function createPostsService(ctx: AppContext) {
      */
     async addComment(viewer: Viewer, postId: number, content: string) {
       await requireVisiblePost(viewer.id, postId);
+      await moderation.assertMayParticipate(viewer.id);
       const earlier = await posts.commenterIds(postId);
       const commentId = await posts.addComment({ postId, userId: viewer.id, content, createdAt: ctx.clock.iso() });
       if (commentId === undefined) throw notFound(postMessages.postNotFound);
@@ -171,21 +176,6 @@ export function createPostsService(ctx: AppContext) {
       if (!comment) throw notFound(postMessages.commentNotFound);
       if (!policies.deleteOwnedOrModerate(viewer, comment.userId)) throw forbidden();
       await posts.removeComment(postId, commentId);
-    },
-
-    async report(viewer: Viewer, postId: number, reason: string) {
-      await requirePost(postId);
-      return posts.report({ reporterId: viewer.id, postId, reason, createdAt: ctx.clock.iso() });
-    },
-
-    async listReports(viewer: Viewer, status: "open" | "resolved" | "all") {
-      if (!policies.moderate(viewer)) throw forbidden();
-      return posts.listReports(status);
-    },
-
-    async resolveReport(viewer: Viewer, reportId: number) {
-      if (!policies.moderate(viewer)) throw forbidden();
-      if (!(await posts.resolveReport(reportId, ctx.clock.iso()))) throw notFound(postMessages.reportNotFound);
     },
 
     /** The Community Stats sidebar: this week is the last seven days. */

@@ -94,8 +94,9 @@ export function createSafetyRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async audit(limit: number) {
-      const rows = await db
+    /** The audit log newest first, before the given (createdAt, id) when given. */
+    async audit(limit: number, before?: [string, number]) {
+      let query = db
         .selectFrom("audit_log")
         .leftJoin("users", "users.id", "audit_log.actorId")
         .select([
@@ -108,11 +109,17 @@ export function createSafetyRepository(db: Kysely<DB>) {
           "users.id as actorId",
           "users.displayName as actorDisplayName",
           "users.profileImageUrl as actorProfileImageUrl",
-        ])
-        .orderBy("audit_log.createdAt", "desc")
-        .orderBy("audit_log.id", "desc")
-        .limit(limit)
-        .execute();
+        ]);
+      if (before) {
+        const [createdAt, id] = before;
+        query = query.where((eb) =>
+          eb.or([
+            eb("audit_log.createdAt", "<", createdAt),
+            eb.and([eb("audit_log.createdAt", "=", createdAt), eb("audit_log.id", "<", id)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy("audit_log.createdAt", "desc").orderBy("audit_log.id", "desc").limit(limit).execute();
       return rows.map((row) => ({
         id: row.id,
         action: row.action,

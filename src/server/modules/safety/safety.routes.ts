@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { safetyRoutes as routes } from "@shared/contracts/safety";
 import type { AppContext } from "../../context";
+import { createdAtCursor, sendPage } from "../../http/pagination";
 import { mount } from "../../http/route";
 import { requireViewer } from "../auth/session";
 import { createSafetyService } from "./safety.service";
@@ -30,5 +31,8 @@ export async function safetyRoutes(app: FastifyInstance, ctx: AppContext) {
     await service.revokeCare(requireViewer(request), request.params.userId);
     return null;
   });
-  mount(app, routes.audit, async (request) => service.audit(requireViewer(request)));
+  mount(app, routes.audit, async (request, reply) => {
+    const page = await service.audit(requireViewer(request), request.query.limit, createdAtCursor.decode(request.query.cursor));
+    return sendPage(request, reply, page, (last) => createdAtCursor.encode([last.createdAt, last.id]));
+  });
 }

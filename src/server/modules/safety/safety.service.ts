@@ -58,9 +58,11 @@ export function createSafetyService(ctx: AppContext) {
       if (await safety.revokeCare(userId)) await this.record(viewer.id, "care_team.revoke", { type: "user", id: userId });
     },
 
-    async audit(viewer: Viewer) {
+    /** A page of the audit log, newest first, before the given (createdAt, id). */
+    async audit(viewer: Viewer, limit: number, before?: [string, number]) {
       if (!policies.moderate(viewer)) throw forbidden();
-      return safety.audit(200);
+      const rows = await safety.audit(limit + 1, before);
+      return { items: rows.slice(0, limit), hasMore: rows.length > limit };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { CreditCard, LogOut, Settings, User as UserIcon, UserRound } from "lucide-react";
+import { CreditCard, LogOut, Settings, ShieldCheck, User as UserIcon, UserRound } from "lucide-react";
 import type { User } from "@shared/contracts/users";
 import { UserAvatar } from "@web/components/ui/avatar";
 import {
@@ -63,6 +63,14 @@ export function AccountMenu({ user }: { user: User }) {
             Subscription
           </Link>
         </DropdownMenuItem>
+        {user.role === "admin" ? (
+          <DropdownMenuItem asChild>
+            <Link href="/admin">
+              <ShieldCheck aria-hidden="true" />
+              Admin console
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void handleLogout()}>
           <LogOut aria-hidden="true" />

@@ -5,7 +5,8 @@ import { cn } from "@web/lib/utils";
 /** The logo mark and name, linking home. */
 export function Brand({ className }: { className?: string }) {
   return (
-    <Link href="/" className={cn("flex items-center gap-2.5 rounded-lg font-bold tracking-tight", className)}>
+    // Named even where a narrow header hides the text (below 400px), so the link is never nameless.
+    <Link href="/" aria-label={APP_NAME} className={cn("flex items-center gap-2.5 rounded-lg font-bold tracking-tight", className)}>
       <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
       <span className="text-lg">{APP_NAME}</span>
     </Link>

@@ -8,6 +8,7 @@ import { UserAvatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
+import { ReportMessageButton } from "@web/features/moderation/report-message-button";
 import { Input } from "@web/components/ui/input";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { liveLink } from "@web/lib/live";
@@ -187,6 +188,7 @@ export function ConversationPanel(props: Props) {
               <span className="mt-0.5 text-[11px] text-muted-foreground">
                 <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
                 {m.id === lastSeenId ? " · Seen" : m.id < 0 ? " · Sending…" : ""}
+                {!mine && m.id > 0 ? <ReportMessageButton messageId={m.id} senderName={m.senderName ?? peer.name} /> : null}
               </span>
             </li>
           );

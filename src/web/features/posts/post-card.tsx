@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "wouter";
 import { Flag, Heart, MessageCircle, MoreHorizontal, Trash2 } from "lucide-react";
 import type { Post } from "@shared/contracts/posts";
@@ -6,6 +7,8 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 import { UserAvatar } from "@web/components/ui/avatar";
+import { LazyReportDialog } from "@web/features/moderation/lazy-report-dialog";
+import type { ReportInput } from "@web/features/moderation/report-dialog";
 import { cn } from "@web/lib/utils";
 
 type PostCardProps = {
@@ -18,7 +21,8 @@ type PostCardProps = {
   /** Opens the post's detail view (the Comment button). */
   onOpen?: () => void;
   onDelete?: () => void;
-  onReport?: () => void;
+  /** Sends a report with a reason; the card opens the report dialog first. */
+  onReport?: (input: ReportInput) => Promise<unknown>;
   /** The heading level of the author line, so the page's outline stays in order. */
   headingLevel?: "h2" | "h3";
 };
@@ -38,6 +42,7 @@ export function PostCard({
   const Heading = headingLevel;
   const interactive = viewerId != null;
   const own = viewerId === post.userId;
+  const [reporting, setReporting] = useState(false);
   const headingId = `post-${post.id}-author`;
   return (
     <Card className="p-5" aria-labelledby={headingId} role="article">
@@ -64,7 +69,7 @@ export function PostCard({
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
               {!own && onReport ? (
-                <DropdownMenuItem onSelect={onReport}>
+                <DropdownMenuItem onSelect={() => setReporting(true)}>
                   <Flag aria-hidden="true" />
                   Report post
                 </DropdownMenuItem>
@@ -79,6 +84,17 @@ export function PostCard({
           </DropdownMenu>
         ) : null}
       </div>
+
+      {onReport ? (
+        <LazyReportDialog
+          open={reporting}
+          onOpenChange={setReporting}
+          title="Report post"
+          description={`Tell our moderators what is wrong with this post by ${post.user.displayName}.`}
+          sentTitle="Post Reported"
+          send={onReport}
+        />
+      ) : null}
 
       <p className="mt-3 whitespace-pre-wrap break-words">{post.content}</p>
       {post.imageUrl ? (

@@ -1,8 +1,8 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { Link } from "wouter";
-import { Send, Trash2 } from "lucide-react";
+import { Flag, Send, Trash2 } from "lucide-react";
 import { type Comment, type Post, createCommentSchema } from "@shared/contracts/posts";
 import { formatRelativeTime } from "@shared/format";
 import { UserAvatar } from "@web/components/ui/avatar";
@@ -12,7 +12,8 @@ import { ErrorState } from "@web/components/ui/error-state";
 import { TextareaField } from "@web/components/ui/form-field";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { ApiRequestError, routeQuery } from "@web/lib/api";
+import { LazyReportDialog } from "@web/features/moderation/lazy-report-dialog";
+import { ApiRequestError, callRoute, routeQuery } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { PostCard } from "./post-card";
 import { usePostActions } from "./post-actions";
@@ -23,7 +24,7 @@ import { PostNotFound } from "./lazy-post-thread";
 /** The signed-in viewer of a thread: who they are, whether they moderate, and where to go once the post is deleted. */
 export type ThreadViewer = { id: number; canModerate: boolean; afterDelete: () => void };
 
-function CommentItem({ comment, onDelete }: { comment: Comment; onDelete?: () => void }) {
+function CommentItem({ comment, onDelete, onReport }: { comment: Comment; onDelete?: () => void; onReport?: () => void }) {
   return (
     <li className="flex gap-3">
       <UserAvatar displayName={comment.user.displayName} imageUrl={comment.user.profileImageUrl} size="sm" />
@@ -38,6 +39,11 @@ function CommentItem({ comment, onDelete }: { comment: Comment; onDelete?: () =>
         </div>
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm">{comment.content}</p>
       </div>
+      {onReport ? (
+        <Button variant="ghost" size="icon" aria-label={`Report comment by ${comment.user.displayName}`} onClick={onReport}>
+          <Flag aria-hidden="true" />
+        </Button>
+      ) : null}
       {onDelete ? (
         <Button variant="ghost" size="icon" aria-label="Delete comment" onClick={onDelete}>
           <Trash2 aria-hidden="true" />
@@ -87,6 +93,7 @@ function CommentForm({ postId }: { postId: number }) {
 function Comments({ post, viewer }: { post: Post; viewer?: ThreadViewer }) {
   const comments = useQuery(routeQuery("GET /api/posts/:id/comments", { params: { id: post.id } }));
   const deleteComment = useDeleteComment(post.id);
+  const [reporting, setReporting] = useState<Comment | null>(null);
   return (
     <Card className="p-5">
       <h3 className="text-base font-semibold">Comments ({post.commentsCount})</h3>
@@ -107,6 +114,7 @@ function Comments({ post, viewer }: { post: Post; viewer?: ThreadViewer }) {
                   onDelete={
                     viewer && (comment.user.id === viewer.id || viewer.canModerate) ? () => deleteComment.mutate(comment.id) : undefined
                   }
+                  onReport={viewer && comment.user.id !== viewer.id ? () => setReporting(comment) : undefined}
                 />
               ))}
             </ul>
@@ -114,6 +122,15 @@ function Comments({ post, viewer }: { post: Post; viewer?: ThreadViewer }) {
         </QueryState>
       </div>
       {viewer ? <CommentForm postId={post.id} /> : null}
+      <LazyReportDialog
+        open={reporting !== null}
+        onOpenChange={(open) => (open ? undefined : setReporting(null))}
+        title="Report comment"
+        description={`Tell our moderators what is wrong with this comment by ${reporting?.user.displayName ?? "a member"}.`}
+        send={(input) =>
+          callRoute("POST /api/posts/:id/comments/:commentId/report", { params: { id: post.id, commentId: reporting!.id }, body: input })
+        }
+      />
     </Card>
   );
 }

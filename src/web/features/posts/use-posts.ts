@@ -126,8 +126,8 @@ export function useDeleteComment(postId: number) {
 
 export function useReportPost() {
   return useMutation({
-    mutationFn: (postId: number) => callRoute("POST /api/posts/:id/report", { params: { id: postId }, body: { reason: "" } }),
-    onSuccess: () => toast({ title: "Post Reported", description: "Thank you. A moderator will review this post." }),
-    onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to report post"), variant: "destructive" }),
+    // The report dialog thanks the member, or shows what went wrong.
+    mutationFn: ({ postId, input }: { postId: number; input: { reason: string; details: string } }) =>
+      callRoute("POST /api/posts/:id/report", { params: { id: postId }, body: input }),
   });
 }

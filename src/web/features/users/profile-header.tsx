@@ -8,6 +8,7 @@ import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { BlockButton } from "@web/features/safety/block-button";
+import { ReportMemberButton } from "@web/features/moderation/report-member-button";
 import { Card } from "@web/components/ui/card";
 import { toast } from "@web/lib/use-toast";
 import { AvatarUpload } from "./avatar-upload";
@@ -106,6 +107,7 @@ export function ProfileHeader({ profile, own }: { profile: User; own: boolean })
                   Share Profile
                 </Button>
                 <BlockButton userId={profile.id} displayName={profile.displayName} />
+                <ReportMemberButton userId={profile.id} displayName={profile.displayName} />
               </>
             )}
           </div>

@@ -1,0 +1,299 @@
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import type { ModerationAction, ReportReason, ReportTargetType } from "@shared/contracts/reports";
+import type { DB } from "../../db/schema";
+import type { Keyset } from "../posts/posts.repository";
+
+/** What a member row needs to show in the admin console. */
+const memberColumns = [
+  "users.id",
+  "users.username",
+  "users.displayName",
+  "users.profileImageUrl",
+  "users.role",
+  "users.createdAt",
+  "users.suspendedUntil",
+  "users.bannedAt",
+  "users.reviewStatus",
+  "users.deletionRequestedAt",
+  "users.deletedAt",
+] as const;
+
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: number;
+}
+
+/** Reports, members' standing, site settings and newsletter subscribers: SQL only. */
+export function createModerationRepository(db: Kysely<DB>) {
+  const careTeam = (eb: ExpressionBuilder<DB, "users">) =>
+    eb.exists(eb.selectFrom("care_team").select("care_team.userId").whereRef("care_team.userId", "=", "users.id")).as("careTeam");
+
+  return {
+    // ---------------------------------------------------------------- targets
+
+    postAuthor: (id: number) => db.selectFrom("posts").select(["userId", "content"]).where("id", "=", id).executeTakeFirst(),
+    comment: (postId: number, id: number) =>
+      db
+        .selectFrom("comments")
+        .select(["id", "postId", "userId", "content"])
+        .where("id", "=", id)
+        .where("postId", "=", postId)
+        .executeTakeFirst(),
+    commentById: (id: number) =>
+      db.selectFrom("comments").select(["id", "postId", "userId", "content"]).where("id", "=", id).executeTakeFirst(),
+    message: (id: number) =>
+      db
+        .selectFrom("messages")
+        .select(["id", "senderId", "receiverId", "groupId", "roomCode", "content"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    isGroupMember: async (groupId: number, userId: number) =>
+      Boolean(
+        await db
+          .selectFrom("group_members")
+          .select("userId")
+          .where("groupId", "=", groupId)
+          .where("userId", "=", userId)
+          .executeTakeFirst(),
+      ),
+    deleteMessage: (id: number) => db.deleteFrom("messages").where("id", "=", id).execute(),
+    member: (id: number) =>
+      db
+        .selectFrom("users")
+        .select(memberColumns)
+        .select((eb) => careTeam(eb))
+        .where("users.id", "=", id)
+        .executeTakeFirst(),
+    media: (id: number) => db.selectFrom("media").select(["id", "uploadedBy", "title"]).where("id", "=", id).executeTakeFirst(),
+
+    // ---------------------------------------------------------------- reports
+
+    /** Files a report unless the same member already has an open one on the same item; answers it either way. */
+    async report(report: {
+      reporterId: number;
+      target: ReportTarget;
+      targetUserId: number | null;
+      reason: ReportReason;
+      details: string;
+      createdAt: string;
+    }) {
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom("reports")
+          .select(["id", "createdAt"])
+          .where("reporterId", "=", report.reporterId)
+          .where("targetType", "=", report.target.type)
+          .where("targetId", "=", report.target.id)
+          .where("resolvedAt", "is", null)
+          .executeTakeFirst();
+        if (open) return { ...open, created: false };
+        const row = await trx
+          .insertInto("reports")
+          .values({
+            reporterId: report.reporterId,
+            targetType: report.target.type,
+            targetId: report.target.id,
+            targetUserId: report.targetUserId,
+            reason: report.reason,
+            details: report.details,
+            createdAt: report.createdAt,
+            resolvedAt: null,
+            resolvedBy: null,
+            action: null,
+          })
+          .returning(["id", "createdAt"])
+          .executeTakeFirstOrThrow();
+        return { ...row, created: true };
+      });
+    },
+
+    findReport: (id: number) => db.selectFrom("reports").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    /** Closes every open report of an item with the action taken; answers how many it closed. */
+    async settle(target: ReportTarget, action: ModerationAction, by: number, now: string) {
+      const result = await db
+        .updateTable("reports")
+        .set({ resolvedAt: now, resolvedBy: by, action })
+        .where("targetType", "=", target.type)
+        .where("targetId", "=", target.id)
+        .where("resolvedAt", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Reports with the reporter, the member it is about and who settled it, newest first. */
+    async listReports(status: "open" | "resolved" | "all", limit: number) {
+      let query = db
+        .selectFrom("reports")
+        .innerJoin("users as reporter", "reporter.id", "reports.reporterId")
+        .leftJoin("users as member", "member.id", "reports.targetUserId")
+        .leftJoin("users as settler", "settler.id", "reports.resolvedBy")
+        .select([
+          "reports.id",
+          "reports.targetType",
+          "reports.targetId",
+          "reports.reason",
+          "reports.details",
+          "reports.createdAt",
+          "reports.resolvedAt",
+          "reports.action",
+          "reporter.id as reporterId",
+          "reporter.displayName as reporterDisplayName",
+          "reporter.profileImageUrl as reporterProfileImageUrl",
+          "member.id as memberId",
+          "member.displayName as memberDisplayName",
+          "member.profileImageUrl as memberProfileImageUrl",
+          "settler.id as settlerId",
+          "settler.displayName as settlerDisplayName",
+          "settler.profileImageUrl as settlerProfileImageUrl",
+        ]);
+      if (status === "open") query = query.where("reports.resolvedAt", "is", null);
+      if (status === "resolved") query = query.where("reports.resolvedAt", "is not", null);
+      return query.orderBy("reports.createdAt", "desc").orderBy("reports.id", "desc").limit(limit).execute();
+    },
+
+    /** The reported items still there, by type: one query per type for the whole page. */
+    async targets(ids: Record<ReportTargetType, number[]>) {
+      const none = Promise.resolve([]);
+      const [posts, comments, messages, members, media] = await Promise.all([
+        ids.post.length
+          ? db
+              .selectFrom("posts")
+              .innerJoin("users", "users.id", "posts.userId")
+              .select(["posts.id", "posts.content", "posts.imageUrl", "users.id as userId", "users.displayName", "users.profileImageUrl"])
+              .where("posts.id", "in", ids.post)
+              .execute()
+          : none,
+        ids.comment.length ? db.selectFrom("comments").select(["id", "postId", "content"]).where("id", "in", ids.comment).execute() : none,
+        ids.message.length
+          ? db.selectFrom("messages").select(["id", "content", "groupId", "roomCode"]).where("id", "in", ids.message).execute()
+          : none,
+        ids.member.length ? db.selectFrom("users").select(["id", "displayName", "bio"]).where("id", "in", ids.member).execute() : none,
+        ids.media.length ? db.selectFrom("media").select(["id", "title", "type"]).where("id", "in", ids.media).execute() : none,
+      ]);
+      return { posts, comments, messages, members, media };
+    },
+
+    // ---------------------------------------------------------------- members
+
+    /** Members newest first, after the given position; `q` matches a part of the username or display name. */
+    async members(options: { q?: string; status?: string; limit: number; before?: Keyset; now: string }) {
+      let query = db
+        .selectFrom("users")
+        .select(memberColumns)
+        .select((eb) => careTeam(eb));
+      if (options.q) {
+        const like = `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            eb(sql`lower(${sql.ref("users.username")})`, "like", sql`${like} escape '\\'`),
+            eb(sql`lower(${sql.ref("users.displayName")})`, "like", sql`${like} escape '\\'`),
+          ]),
+        );
+      }
+      switch (options.status) {
+        case "banned":
+          query = query.where("users.bannedAt", "is not", null);
+          break;
+        case "suspended":
+          query = query.where("users.bannedAt", "is", null).where("users.suspendedUntil", ">", options.now);
+          break;
+        case "pending":
+        case "declined":
+          query = query.where("users.reviewStatus", "=", options.status).where("users.deletedAt", "is", null);
+          break;
+        case "deleting":
+          query = query.where("users.deletionRequestedAt", "is not", null).where("users.deletedAt", "is", null);
+          break;
+        case "deleted":
+          query = query.where("users.deletedAt", "is not", null);
+          break;
+        case "active":
+          query = query
+            .where("users.bannedAt", "is", null)
+            .where((eb) => eb.or([eb("users.suspendedUntil", "is", null), eb("users.suspendedUntil", "<=", options.now)]))
+            .where("users.reviewStatus", "=", "approved")
+            .where("users.deletionRequestedAt", "is", null)
+            .where("users.deletedAt", "is", null);
+          break;
+      }
+      if (options.before) {
+        const [createdAt, id] = options.before;
+        query = query.where((eb) =>
+          eb.or([eb("users.createdAt", "<", createdAt), eb.and([eb("users.createdAt", "=", createdAt), eb("users.id", "<", id)])]),
+        );
+      }
+      return query
+        .orderBy("users.createdAt", "desc")
+        .orderBy("users.id", "desc")
+        .limit(options.limit + 1)
+        .execute();
+    },
+
+    /** Members waiting for review, oldest first. */
+    pending: () =>
+      db
+        .selectFrom("users")
+        .select(memberColumns)
+        .select((eb) => careTeam(eb))
+        .where("users.reviewStatus", "=", "pending")
+        .where("users.deletedAt", "is", null)
+        .orderBy("users.createdAt")
+        .orderBy("users.id")
+        .limit(500)
+        .execute(),
+
+    standing: (userId: number) =>
+      db
+        .selectFrom("users")
+        .select(["id", "role", "suspendedUntil", "bannedAt", "reviewStatus"])
+        .where("id", "=", userId)
+        .executeTakeFirst(),
+
+    async setStanding(
+      userId: number,
+      changes: { suspendedUntil?: string | null; bannedAt?: string | null; reviewStatus?: "approved" | "pending" | "declined" },
+    ) {
+      await db.updateTable("users").set(changes).where("id", "=", userId).execute();
+    },
+
+    /** Moves a pending member on; false when the member was not pending. */
+    async decide(userId: number, status: "approved" | "declined") {
+      const result = await db
+        .updateTable("users")
+        .set({ reviewStatus: status })
+        .where("id", "=", userId)
+        .where("reviewStatus", "=", "pending")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    endSessions: (userId: number) => db.deleteFrom("sessions").where("userId", "=", userId).execute(),
+
+    // ---------------------------------------------------------------- settings
+
+    async setting(key: string): Promise<string | undefined> {
+      return (await db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst())?.value;
+    },
+
+    async saveSetting(key: string, value: string, now: string) {
+      await db
+        .insertInto("site_settings")
+        .values({ key, value, updatedAt: now })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value, updatedAt: now }))
+        .execute();
+    },
+
+    // ---------------------------------------------------------------- newsletter
+
+    async subscribers(limit: number, before?: Keyset) {
+      let query = db.selectFrom("newsletter_subscriptions").select(["id", "email", "createdAt"]);
+      if (before) {
+        const [createdAt, id] = before;
+        query = query.where((eb) => eb.or([eb("createdAt", "<", createdAt), eb.and([eb("createdAt", "=", createdAt), eb("id", "<", id)])]));
+      }
+      return query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).execute();
+    },
+  };
+}
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;
