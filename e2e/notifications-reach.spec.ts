@@ -47,6 +47,51 @@ test("a new member's bell counts up live when someone comments on their post", a
   await expect(item).toContainText(`${friend.displayName} commented on your post`);
   await item.click();
   await expect(page).toHaveURL(`/community/${post.id}`);
+  // Following an entry marks it read.
+  await expect(bell).toHaveAccessibleName(before > 0 ? `Notifications, ${before} unread` : "Notifications");
+  await expect.poll(async () => (await (await page.request.get("/api/notifications")).json()).unreadCount).toBe(before);
+});
+
+test("a member marks one notification read on its own, then all of them at once", async ({ page, browser }) => {
+  await register(page);
+  const post = await (await page.request.post("/api/posts", { data: { content: "Potluck sign-up sheet" } })).json();
+  const neighbour = await browser.newContext();
+  const other = await neighbour.newPage();
+  const friend = await register(other);
+  for (const content of ["I'll bring bread", "And a salad"])
+    expect((await other.request.post(`/api/posts/${post.id}/comments`, { data: { content } })).status()).toBe(201);
+  await neighbour.close();
+
+  const unread = async () => (await (await page.request.get("/api/notifications")).json()).unreadCount as number;
+  const before = await unread();
+  expect(before).toBeGreaterThanOrEqual(2);
+  await page.goto("/community");
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before} unread`);
+  await bell.click();
+  const menu = page.getByRole("menu");
+  const salad = menu.getByTestId("notification-entry").filter({ hasText: `${friend.displayName} commented on your post: "And a salad"` });
+  const bread = menu
+    .getByTestId("notification-entry")
+    .filter({ hasText: `${friend.displayName} commented on your post: "I'll bring bread"` });
+  await expect(salad).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // One entry: the menu stays open, that entry loses its mark, the others keep theirs.
+  await salad.getByRole("menuitem", { name: "Mark as read: New Comment" }).click();
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before - 1} unread`);
+  await expect(menu).toBeVisible();
+  await expect(salad).toHaveCount(0);
+  await expect(bread.getByRole("menuitem", { name: "Mark as read: New Comment" })).toBeVisible();
+  await expect.poll(unread).toBe(before - 1);
+
+  // All at once.
+  await menu.getByRole("menuitem", { name: "Mark all as read" }).click();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await expect(menu.getByTestId("notification-entry")).toHaveCount(0);
+  await expect.poll(unread).toBe(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 });
 
 test("settings keep notification choices per category, and offer notifications on this device", async ({ page }) => {
