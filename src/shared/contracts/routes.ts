@@ -1,6 +1,7 @@
 import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
 import { eventsRoutes } from "./events";
+import { feedsApiRoutes } from "./feeds";
 import { newsletterRoutes } from "./newsletter";
 import { notificationPreferencesRoutes, notificationsRoutes, pushRoutes } from "./notifications";
 import { postsRoutes } from "./posts";
@@ -45,6 +46,7 @@ export const apiRoutes = {
   safety: safetyRoutes,
   myData: myDataRoutes,
   streaming: streamingRoutes,
+  feeds: feedsApiRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;
