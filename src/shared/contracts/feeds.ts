@@ -118,7 +118,7 @@ export const feedsApiRoutes = {
   showSettings: defineRoute({
     method: "GET",
     path: "/api/feeds/:feed/settings",
-    summary: "A feed's directory fields (author, owner, artwork, category, explicit, language, locked)",
+    summary: "The directory fields of a feed (author, owner, artwork, category, explicit, language, locked)",
     access: "admin",
     params: feedSettingsParamsSchema,
     response: showSettingsResponseSchema,
@@ -126,7 +126,7 @@ export const feedsApiRoutes = {
   updateShowSettings: defineRoute({
     method: "PUT",
     path: "/api/feeds/:feed/settings",
-    summary: "Change a feed's directory fields",
+    summary: "Change the directory fields of a feed",
     access: "admin",
     params: feedSettingsParamsSchema,
     body: showSettingsSchema,
