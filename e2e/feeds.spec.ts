@@ -94,6 +94,10 @@ test("an admin fills in a show's directory details and attaches a transcript, an
   // The details stay.
   await page.reload();
   await expect(page.getByRole("form", { name: "Directory details" }).getByLabel("Author")).toHaveValue(author);
+  // The sermons feed has the same card on /sermons.
+  await page.goto("/sermons");
+  await expect(page.getByRole("form", { name: "Directory details" }).getByLabel("Owner email")).toBeVisible();
+  await page.goBack();
   // Members don't see the card.
   await page.context().clearCookies();
   await page.reload();
