@@ -94,8 +94,8 @@ test("an admin fills in a show's directory details and attaches a transcript, an
   // The details stay.
   await page.reload();
   await expect(page.getByRole("form", { name: "Directory details" }).getByLabel("Author")).toHaveValue(author);
-  // The sermons feed has the same card on /sermons.
-  await page.goto("/sermons");
+  // The sermons feed has the same card on Podcast Hosting.
+  await page.goto("/podcasts/host");
   await expect(page.getByRole("form", { name: "Directory details" }).getByLabel("Owner email")).toBeVisible();
   await page.goBack();
   // Members don't see the card.

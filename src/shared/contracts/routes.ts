@@ -1,7 +1,7 @@
 import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
 import { eventsRoutes } from "./events";
-import { feedsApiRoutes } from "./feeds";
+import { feedsApiRoutes } from "./feed-settings";
 import { newsletterRoutes } from "./newsletter";
 import { notificationPreferencesRoutes, notificationsRoutes, pushRoutes } from "./notifications";
 import { postsRoutes } from "./posts";

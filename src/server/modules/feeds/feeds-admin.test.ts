@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseFeed } from "podcast-partytime";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { feedMessages } from "@shared/contracts/feeds";
+import { feedMessages } from "@shared/contracts/feed-settings";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { createCategory, createMedia } from "../../test/media-factories";

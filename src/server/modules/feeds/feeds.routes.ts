@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SERMONS_FEED_PATH, feedsApiRoutes as routes } from "@shared/contracts/feeds";
+import { feedsApiRoutes as routes } from "@shared/contracts/feed-settings";
+import { SERMONS_FEED_PATH } from "@shared/contracts/feeds";
 import type { AppContext } from "../../context";
 import { notFound } from "../../http/errors";
 import { mount } from "../../http/route";

@@ -4,14 +4,8 @@ import path from "node:path";
 import type { Selectable } from "kysely";
 import { APP_NAME } from "@shared/constants";
 import { mediaMessages } from "@shared/contracts/content";
-import {
-  type ShowSettings,
-  type ShowSettingsInput,
-  SERMONS_FEED_PATH,
-  feedMessages,
-  showFeedPath,
-  transcriptSchema,
-} from "@shared/contracts/feeds";
+import { type ShowSettings, type ShowSettingsInput, feedMessages, type transcriptSchema } from "@shared/contracts/feed-settings";
+import { SERMONS_FEED_PATH, showFeedPath } from "@shared/contracts/feeds";
 import type { AppContext } from "../../context";
 import type { z } from "zod";
 import type { PodcastShowsTable, UserRow } from "../../db/schema";

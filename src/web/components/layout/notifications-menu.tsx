@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { Bell, Check, CheckCheck } from "lucide-react";
+import { Bell, Check } from "lucide-react";
 import { formatRelativeTime } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import {
@@ -101,7 +101,7 @@ export function NotificationsMenu() {
                 markRead();
               }}
             >
-              <CheckCheck aria-hidden="true" />
+              <Check aria-hidden="true" />
               Mark all as read
             </DropdownMenuItem>
           ) : null}

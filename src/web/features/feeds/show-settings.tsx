@@ -8,7 +8,8 @@ import {
   TRANSCRIPT_FORMATS,
   showSettingsSchema,
   transcriptSchema,
-} from "@shared/contracts/feeds";
+} from "@shared/contracts/feed-settings";
+import { PAGE_LIMIT_MAX } from "@shared/constants";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
@@ -31,7 +32,9 @@ export function ShowSettingsCard({ feed, episodes }: { feed: "sermons" | number;
     <Card>
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold tracking-tight">Directory Details</h2>
-        <CardDescription>What podcast apps and directories show for this feed. Only admins see this.</CardDescription>
+        <CardDescription>
+          {feed === "sermons" ? "The sermons feed: what" : "What"} podcast apps and directories show for this feed. Only admins see this.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-8">
         <QueryState
@@ -223,4 +226,10 @@ function TranscriptForm({ episodes }: { episodes: MediaItem[] }) {
       </Button>
     </form>
   );
+}
+
+/** The sermons feed's card (on Podcast Hosting): its directory details, and transcripts for audio sermons. */
+export function SermonsFeedSettings() {
+  const sermons = useQuery(routeQuery("GET /api/content/media", { query: { type: "sermon", limit: PAGE_LIMIT_MAX } }));
+  return <ShowSettingsCard feed="sermons" episodes={(sermons.data ?? []).filter((item) => item.mimeType.startsWith("audio/"))} />;
 }

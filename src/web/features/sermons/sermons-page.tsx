@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useSearch } from "wouter";
 import { BookOpen, FolderOpen, Mic2, Play, Search, SearchX, Star } from "lucide-react";
@@ -20,11 +20,8 @@ import { LikeButton, MediaMenu, ShareButton } from "@web/features/player/media-a
 import { EmptyState } from "@web/components/ui/empty-state";
 import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/player/media-card";
 import { LazyWatchDialog } from "@web/features/player/lazy-watch-dialog";
-import { useAuth } from "@web/features/auth/use-auth";
 import { FeedSubscribeButtons } from "@web/features/feeds/subscribe-buttons";
 import { routeQuery } from "@web/lib/api";
-
-const ShowSettingsCard = lazy(() => import("@web/features/feeds/show-settings").then((module) => ({ default: module.ShowSettingsCard })));
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
 
@@ -142,7 +139,6 @@ export function SermonsPage() {
   const [sort, setSort] = useState<MediaSort>("latest");
   const [tab, setTab] = useState("all");
   const [watching, setWatching] = useState<MediaItem | null>(null);
-  const { user } = useAuth();
 
   // "latest" is the server's default order, so it stays out of the key (and the URL).
   const sermons = useQuery(
@@ -328,14 +324,6 @@ export function SermonsPage() {
       <Card className="mt-10 p-6">
         <FeedSubscribeButtons feedUrl={`${window.location.origin}${SERMONS_FEED_PATH}`} title="Sermons" />
       </Card>
-      {user?.role === "admin" ? (
-        <Suspense fallback={null}>
-          <div className="mt-6">
-            {/* The sermons feed lists audio sermons: those are the ones a transcript reaches podcast apps for. */}
-            <ShowSettingsCard feed="sermons" episodes={(sermons.data ?? []).filter((item) => item.mimeType.startsWith("audio/"))} />
-          </div>
-        </Suspense>
-      ) : null}
       {current ? <LazyWatchDialog item={current} open onOpenChange={(open) => !open && closeWatch()} /> : null}
     </>
   );
