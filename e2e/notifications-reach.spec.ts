@@ -298,6 +298,26 @@ test("a member resets a forgotten password with the link in the email that arriv
   await expectToast(again, "Error", "This link has expired or has already been used.");
 });
 
+test("a member changes their email address by the link sent to the new one", async ({ page }) => {
+  const member = await register(page);
+  const newAddress = `renewed_${member.username}@example.org`;
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("Email", { exact: true }).fill(newAddress);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Confirm Your New Email", `We've sent a link to ${newAddress}. Your email changes once you open it.`);
+  // Nothing changes until the link is opened.
+  expect((await (await page.request.get("/api/auth/current")).json()).email).toBe(member.email);
+
+  const mail = await smtp.next(newAddress, 15_000);
+  const link = linkIn(mail, "http");
+  expect(new URL(link).pathname).toBe("/confirm-email");
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: "Your email address has been changed." })).toBeVisible();
+  expect((await (await page.request.get("/api/auth/current")).json()).email).toBe(newAddress);
+  await expectNoA11yViolations(page);
+});
+
 test("without email, Forgot password points to the church office", async ({ page }) => {
   // The journey server sends email; this screen is shown as a server without SMTP answers.
   await page.route("**/api/auth/password-reset", (route) =>
