@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, expectToast, test } from "./fixtures";
+import { expect, expectNoA11yViolations, expectToast, login, test } from "./fixtures";
 
 test("a visitor finds a show's page and hands its feed to a podcast app", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
@@ -48,4 +48,59 @@ test("the sermons page offers the sermons feed to podcast apps", async ({ page, 
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain("<podcast:guid>");
   await expectNoA11yViolations(page);
+});
+
+test("an admin fills in a show's directory details and attaches a transcript, and the feed carries both", async ({ page, baseURL }) => {
+  test.slow();
+  await login(page, { username: "pastordavid", password: "Blessed2026" });
+  await page.goto("/podcasts");
+  await page.getByRole("link", { name: "View Show" }).first().click();
+  await expect(page).toHaveURL(/\/podcasts\/shows\/\d+$/);
+  const showId = Number(new URL(page.url()).pathname.split("/").pop());
+  const author = `Pastor David and the team ${Date.now().toString(36)}`;
+
+  const details = page.getByRole("form", { name: "Directory details" });
+  await expect(details.getByLabel("Author")).toBeVisible();
+  await details.getByLabel("Author").fill(author);
+  await details.getByLabel("Owner name").fill("Grace Church Office");
+  await details.getByLabel("Owner email").fill("not an address");
+  await details.getByRole("button", { name: "Save Details" }).click();
+  await expect(details.getByText("Please enter the owner's email address.")).toBeVisible();
+  await details.getByLabel("Owner email").fill("office@church.example.org");
+  await details.getByLabel("Category", { exact: true }).selectOption("Religion & Spirituality");
+  await details.getByLabel("Subcategory").fill("Christianity");
+  await details.getByRole("button", { name: "Save Details" }).click();
+  await expectToast(page, "Feed Details Saved");
+
+  const transcript = page.getByRole("form", { name: "Attach a transcript" });
+  const episode = await transcript.getByLabel("Episode").locator("option:checked").textContent();
+  await transcript.getByLabel("Transcript text").fill("WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nWelcome, and grace to you.\n");
+  await transcript.getByRole("button", { name: "Attach Transcript" }).click();
+  await expectToast(page, "Transcript Attached");
+  await expectNoA11yViolations(page);
+
+  const xml = await (await page.request.get(`${baseURL}/feeds/shows/${showId}.xml`)).text();
+  expect(xml).toContain(`<itunes:author>${author}</itunes:author>`);
+  expect(xml).toContain(
+    "<itunes:owner><itunes:name>Grace Church Office</itunes:name><itunes:email>office@church.example.org</itunes:email></itunes:owner>",
+  );
+  const item = xml.split("<item>").find((part) => part.includes(`<title>${episode!.trim()}</title>`))!;
+  const transcriptUrl = /<podcast:transcript url="([^"]+)" type="text\/vtt"\/>/.exec(item)?.[1];
+  expect(transcriptUrl).toMatch(/\/media\/published\/transcript-[\w-]+\.vtt$/);
+  const served = await page.request.get(transcriptUrl!);
+  expect(served.headers()["content-type"]).toContain("text/vtt");
+  expect(await served.text()).toContain("Welcome, and grace to you.");
+
+  // The details stay.
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Directory details" }).getByLabel("Author")).toHaveValue(author);
+  // The sermons feed has the same card on Podcast Hosting.
+  await page.goto("/podcasts/host");
+  await expect(page.getByRole("form", { name: "Directory details" }).getByLabel("Owner email")).toBeVisible();
+  await page.goBack();
+  // Members don't see the card.
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Directory details" })).toHaveCount(0);
 });

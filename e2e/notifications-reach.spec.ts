@@ -1,35 +1,28 @@
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { writeFileSync } from "node:fs";
+import type { BrowserContext, Page } from "@playwright/test";
+import os from "node:os";
+import path from "node:path";
 import { expect, expectNoA11yViolations, expectToast, newMember, register, test } from "./fixtures";
+import { startPlatform } from "./services";
+import { freePort } from "../src/server/test/processes";
+import { startPushService } from "../src/server/test/push-service";
+import { linkIn, startSmtpServer } from "../src/server/test/smtp";
 
 /*
- * Reaching a member outside the tab: a notification that arrives live, the push service worker showing a push, and a
- * password reset by a link followed from a real email. The journey server sends mail to SMTP_URL (playwright.config.ts);
- * this file runs the SMTP server that receives it.
+ * Reaching a member outside the tab: a notification that arrives live, a push and an email to a member who is away,
+ * the app's service worker showing a push, and a password reset by a link followed from a real email. The journey
+ * server sends mail to SMTP_URL (playwright.config.ts); this file runs the SMTP server that receives it (the server
+ * tests' own, src/server/test/smtp.ts).
  */
 
 const smtpPort = Number(process.env.E2E_PORT ?? 3100) + 2000;
-const inbox: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+  smtp = await startSmtpServer(smtpPort);
 });
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 test("a new member's bell counts up live when someone comments on their post", async ({ page, browser }) => {
@@ -54,6 +47,51 @@ test("a new member's bell counts up live when someone comments on their post", a
   await expect(item).toContainText(`${friend.displayName} commented on your post`);
   await item.click();
   await expect(page).toHaveURL(`/community/${post.id}`);
+  // Following an entry marks it read.
+  await expect(bell).toHaveAccessibleName(before > 0 ? `Notifications, ${before} unread` : "Notifications");
+  await expect.poll(async () => (await (await page.request.get("/api/notifications")).json()).unreadCount).toBe(before);
+});
+
+test("a member marks one notification read on its own, then all of them at once", async ({ page, browser }) => {
+  await register(page);
+  const post = await (await page.request.post("/api/posts", { data: { content: "Potluck sign-up sheet" } })).json();
+  const neighbour = await browser.newContext();
+  const other = await neighbour.newPage();
+  const friend = await register(other);
+  for (const content of ["I'll bring bread", "And a salad"])
+    expect((await other.request.post(`/api/posts/${post.id}/comments`, { data: { content } })).status()).toBe(201);
+  await neighbour.close();
+
+  const unread = async () => (await (await page.request.get("/api/notifications")).json()).unreadCount as number;
+  const before = await unread();
+  expect(before).toBeGreaterThanOrEqual(2);
+  await page.goto("/community");
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before} unread`);
+  await bell.click();
+  const menu = page.getByRole("menu");
+  const salad = menu.getByTestId("notification-entry").filter({ hasText: `${friend.displayName} commented on your post: "And a salad"` });
+  const bread = menu
+    .getByTestId("notification-entry")
+    .filter({ hasText: `${friend.displayName} commented on your post: "I'll bring bread"` });
+  await expect(salad).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // One entry: the menu stays open, that entry loses its mark, the others keep theirs.
+  await salad.getByRole("menuitem", { name: "Mark as read: New Comment" }).click();
+  await expect(bell).toHaveAccessibleName(`Notifications, ${before - 1} unread`);
+  await expect(menu).toBeVisible();
+  await expect(salad).toHaveCount(0);
+  await expect(bread.getByRole("menuitem", { name: "Mark as read: New Comment" })).toBeVisible();
+  await expect.poll(unread).toBe(before - 1);
+
+  // All at once.
+  await menu.getByRole("menuitem", { name: "Mark all as read" }).click();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await expect(menu.getByTestId("notification-entry")).toHaveCount(0);
+  await expect.poll(unread).toBe(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 });
 
 test("settings keep notification choices per category, and offer notifications on this device", async ({ page }) => {
@@ -79,49 +117,148 @@ test("settings keep notification choices per category, and offer notifications o
 });
 
 test.describe("with service workers allowed", () => {
-  // The journeys block service workers (playwright.config.ts); this one registers the push worker itself.
+  // The journeys block service workers (playwright.config.ts); these use the app's own, as an installed app does.
   test.use({ serviceWorkers: "allow" });
 
-  test("the push service worker shows a pushed notification and opens its page when clicked", async ({ page, context }) => {
+  test("the app's one service worker shows a pushed notification", async ({ page, context }) => {
     await context.grantPermissions(["notifications"]);
     await register(page);
     await page.goto("/settings");
-    const registrationScope = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.register("/push-sw.js", { scope: "/push/" });
-      await new Promise<void>((resolve) => {
-        const worker = registration.installing ?? registration.waiting ?? registration.active;
-        if (worker?.state === "activated") return resolve();
-        worker?.addEventListener("statechange", () => worker.state === "activated" && resolve());
-      });
-      return registration.scope;
+    const scopes = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      return (await navigator.serviceWorker.getRegistrations()).map((registration) => new URL(registration.scope).pathname);
     });
-    expect(registrationScope).toMatch(/\/push\/$/);
+    // One worker, at the app's scope: it serves the offline shell and receives pushes.
+    expect(scopes).toEqual(["/"]);
+    expect((await page.request.get("/push-sw.js")).headers()["content-type"]).not.toContain("javascript");
 
-    // Deliver a push to the worker the way the browser does when its push service hands one over.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("ServiceWorker.enable");
-    const registrationId = await new Promise<string>((resolve) => {
-      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-        const found = registrations.find((entry) => entry.scopeURL.endsWith("/push/"));
-        if (found) resolve(found.registrationId);
-      });
-    });
     const origin = new URL(page.url()).origin;
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin,
-      registrationId,
-      data: JSON.stringify({ title: "New Comment", body: "Boaz commented on your post", link: "/community", tag: "notification-comment" }),
+    await deliverPush(context, page, origin, {
+      title: "New Comment",
+      body: "Boaz commented on your post",
+      link: "/community",
+      tag: "notification-comment",
     });
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration("/push/");
-          return (await registration?.getNotifications())?.map((notification) => `${notification.title}: ${notification.body}`) ?? [];
-        }),
-      )
-      .toEqual(["New Comment: Boaz commented on your post"]);
+    await expect.poll(() => shownNotifications(page)).toEqual(["New Comment: Boaz commented on your post"]);
+  });
+
+  test("a new member who is away receives a push and an email", async ({ browser }) => {
+    // A second server of its own: it must trust the push-service stand-in's certificate and mail this test's inbox.
+    test.slow();
+    const pushService = await startPushService();
+    const inbox = await startSmtpServer();
+    const certificate = path.join(os.tmpdir(), `push-stand-in-${process.pid}-${Date.now()}.pem`);
+    writeFileSync(certificate, pushService.certificate);
+    const port = await freePort();
+    const platform = await startPlatform(port, {
+      SMTP_URL: inbox.url,
+      MAIL_FROM: "Gathering <office@example.org>",
+      NODE_EXTRA_CA_CERTS: certificate,
+      // Emailed links are absolute on the public origin.
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    });
+    try {
+      const context = await browser.newContext({ baseURL: platform.url, serviceWorkers: "allow" });
+      await context.grantPermissions(["notifications"], { origin: platform.url });
+      // The browser's push service is out of reach in a test, so the device subscribes at the stand-in: the page's
+      // PushManager hands out the stand-in's subscription, and everything after it is the app's own code.
+      const device = pushService.subscribe();
+      await context.addInitScript((subscription) => {
+        const state = window as unknown as { subscribedWith?: string };
+        const made = {
+          endpoint: subscription.endpoint,
+          expirationTime: null,
+          options: {},
+          getKey: () => null,
+          toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
+          unsubscribe: async () => true,
+        };
+        let on = false;
+        PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+          const key = options?.applicationServerKey;
+          state.subscribedWith = key instanceof Uint8Array ? btoa(String.fromCharCode(...key)) : String(key);
+          on = true;
+          return made as unknown as PushSubscription;
+        };
+        PushManager.prototype.getSubscription = async () => (on ? (made as unknown as PushSubscription) : null);
+      }, device);
+
+      const page = await context.newPage();
+      const member = await register(page, { via: "ui" });
+      await page.goto("/settings");
+      await page.getByRole("button", { name: "Turn on notifications" }).click();
+      await expect(page.getByTestId("push-state")).toHaveText("Notifications are on for this device.");
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith("/api/notifications/preferences") && response.request().method() === "PUT",
+      );
+      await page.getByRole("checkbox", { name: "Comments by email" }).check();
+      expect((await saved).status()).toBe(200);
+      const subscribedWith = await page.evaluate(() => (window as unknown as { subscribedWith?: string }).subscribedWith);
+      const post = await (await page.request.post("/api/posts", { data: { content: "Is there a ride to the retreat?" } })).json();
+      // The member goes away: no tab of theirs is open.
+      await page.close();
+
+      const neighbourContext = await browser.newContext({ baseURL: platform.url });
+      const neighbour = await neighbourContext.newPage();
+      const friend = newMember();
+      await register(neighbour, { member: friend });
+      const comment = await neighbour.request.post(`/api/posts/${post.id}/comments`, { data: { content: "I have two seats" } });
+      expect(comment.status()).toBe(201);
+      await neighbourContext.close();
+
+      // The push: decrypted by the stand-in (RFC 8291), signed with the key the device subscribed with (RFC 8292).
+      await expect.poll(() => pushService.received.length, { timeout: 20_000 }).toBe(1);
+      const push = pushService.received[0]!;
+      expect(pushService.errors).toEqual([]);
+      expect(push.endpoint).toBe(device.endpoint);
+      const said = `${friend.displayName} commented on your post: "I have two seats"`;
+      expect(push.message).toMatchObject({ title: "New Comment", body: said, link: `/community/${post.id}` });
+      expect(Buffer.from(push.vapidKey, "base64url").toString("base64")).toBe(subscribedWith);
+
+      // The email, with the link to the post.
+      const mail = await inbox.next(member.email, 20_000);
+      expect(mail.subject).toBe("New Comment");
+      expect(mail.text).toContain(said);
+      const link = linkIn(mail, "http");
+      expect(new URL(link).pathname).toBe(`/community/${post.id}`);
+
+      // The device shows the push as it arrived, and the email's link opens the post for the member.
+      const again = await context.newPage();
+      await again.goto("/settings");
+      await deliverPush(context, again, platform.url, push.message);
+      await expect.poll(() => shownNotifications(again)).toEqual([`New Comment: ${said}`]);
+      await again.goto(link);
+      await expect(again.getByText("Is there a ride to the retreat?")).toBeVisible();
+      await context.close();
+    } finally {
+      await platform.stop();
+      await inbox.close();
+      await pushService.close();
+    }
   });
 });
+
+/** Hands a push to the app's service worker the way the browser does when its push service delivers one. */
+async function deliverPush(context: BrowserContext, page: Page, origin: string, message: Record<string, unknown>) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const found = registrations.find((entry) => entry.scopeURL === `${origin}/` && !entry.isDeleted);
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(message) });
+}
+
+/** The notifications the app's service worker shows now, as "title: body". */
+async function shownNotifications(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((notification) => `${notification.title}: ${notification.body}`);
+  });
+}
 
 test("a member resets a forgotten password with the link in the email that arrives", async ({ page }) => {
   // Three pages, an email and argon2 twice: more than one ordinary journey's time on a busy machine.
@@ -139,11 +276,9 @@ test("a member resets a forgotten password with the link in the email that arriv
   await expect(page.getByRole("status").filter({ hasText: "If an account uses that address" })).toBeVisible();
   await expectNoA11yViolations(page);
 
-  await expect
-    .poll(() => inbox.filter((mail) => mail.to && JSON.stringify(mail.to).includes(member.email)).length, { timeout: 15_000 })
-    .toBe(1);
-  const mail = inbox.find((entry) => JSON.stringify(entry.to).includes(member.email))!;
+  const mail = await smtp.next(member.email, 15_000);
   expect(mail.subject).toBe("Reset your password");
+  expect(smtp.to(member.email)).toHaveLength(0);
   const link = mail.text!.split(/\s+/).find((word) => word.includes("/reset-password?token="))!;
   await page.goto(link, { waitUntil: "load" });
   await expect(page.getByRole("heading", { level: 1, name: "Choose a New Password" })).toBeVisible();
@@ -161,6 +296,26 @@ test("a member resets a forgotten password with the link in the email that arriv
   await again.getByLabel("Confirm new password").fill("Another2Grace");
   await again.getByRole("button", { name: "Set new password" }).click();
   await expectToast(again, "Error", "This link has expired or has already been used.");
+});
+
+test("a member changes their email address by the link sent to the new one", async ({ page }) => {
+  const member = await register(page);
+  const newAddress = `renewed_${member.username}@example.org`;
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Edit Profile" }).click();
+  await page.getByLabel("Email", { exact: true }).fill(newAddress);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Confirm Your New Email", `We've sent a link to ${newAddress}. Your email changes once you open it.`);
+  // Nothing changes until the link is opened.
+  expect((await (await page.request.get("/api/auth/current")).json()).email).toBe(member.email);
+
+  const mail = await smtp.next(newAddress, 15_000);
+  const link = linkIn(mail, "http");
+  expect(new URL(link).pathname).toBe("/confirm-email");
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: "Your email address has been changed." })).toBeVisible();
+  expect((await (await page.request.get("/api/auth/current")).json()).email).toBe(newAddress);
+  await expectNoA11yViolations(page);
 });
 
 test("without email, Forgot password points to the church office", async ({ page }) => {

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
 import { expect, expectNoA11yViolations, expectToast, register, test } from "./fixtures";
 
 const SERMON = "Walking Through the Psalms";
@@ -92,4 +96,28 @@ test("the app is installable: a manifest with its icons and a worker serving the
   }
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toMatch(/\/$/);
+});
+
+test("Chrome's own installability checks pass", async ({ baseURL }, testInfo) => {
+  // What Lighthouse's former PWA audit asked of Chrome. Chrome never offers to install from an incognito profile,
+  // and every Playwright context is one, so this journey runs a browser with a profile of its own.
+  const profile = mkdtempSync(path.join(os.tmpdir(), "gathering-installable-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+    serviceWorkers: "allow",
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send("Page.getAppManifest");
+    expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    await expect.poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });

@@ -20,7 +20,7 @@ import { answerFrameworkError, registerErrorHandler } from "./http/error-handler
 import { httpServerOptions, registerRequestDeadlines } from "./http/timeouts";
 import { liveRoutes } from "./live/live.routes";
 import { mediaFileRoutes } from "./media/media.routes";
-import { feedRoutes } from "./modules/feeds/feeds.routes";
+import { feedRoutes, feedsApiRoutes } from "./modules/feeds/feeds.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { favoritesRoutes } from "./modules/favorites/favorites.routes";
@@ -67,6 +67,7 @@ const apiModules = [
   safetyRoutes,
   myDataRoutes,
   moderationRoutes,
+  feedsApiRoutes,
 ];
 
 declare module "fastify" {

@@ -133,6 +133,8 @@ export async function startPushService() {
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
+    /** The stand-in's certificate (PEM): another process trusts it through NODE_EXTRA_CA_CERTS. */
+    certificate: cert.toString("utf8"),
     received,
     /** Pushes the stand-in could not decrypt or verify (should stay empty). */
     errors,

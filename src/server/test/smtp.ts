@@ -2,8 +2,11 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** An SMTP server in the test process that keeps every message it accepts, parsed. */
-export async function startSmtpServer() {
+/**
+ * An SMTP server in the test process that keeps every message it accepts, parsed. Listens on a free port unless
+ * given one (the journeys' server sends to a port fixed in playwright.config.ts).
+ */
+export async function startSmtpServer(listenPort = 0) {
   const messages: ParsedMail[] = [];
   const waiters: Array<{ to: string; resolve: (mail: ParsedMail) => void }> = [];
   const recipients = (mail: ParsedMail) =>
@@ -27,7 +30,7 @@ export async function startSmtpServer() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

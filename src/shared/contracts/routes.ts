@@ -1,6 +1,7 @@
 import { authRoutes } from "./auth";
 import { contactRoutes } from "./contact";
 import { eventsRoutes } from "./events";
+import { feedsApiRoutes } from "./feed-settings";
 import { newsletterRoutes } from "./newsletter";
 import { notificationPreferencesRoutes, notificationsRoutes, pushRoutes } from "./notifications";
 import { postsRoutes } from "./posts";
@@ -47,6 +48,7 @@ export const apiRoutes = {
   myData: myDataRoutes,
   moderation: moderationRoutes,
   streaming: streamingRoutes,
+  feeds: feedsApiRoutes,
 } satisfies Record<string, Record<string, RouteContract>>;
 
 type Table = typeof apiRoutes;

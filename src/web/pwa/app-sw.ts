@@ -2,8 +2,8 @@
 /**
  * The app's service worker (decision 0013): the shell precached so the app opens offline, public library answers
  * kept network-first, and media the member downloaded served from Cache Storage, Range requests included, so
- * downloaded sermons and episodes play and seek offline. Another worker must not claim this scope: push handling
- * joins this file (importScripts or an import) rather than registering a second worker.
+ * downloaded sermons and episodes play and seek offline. It is also the one worker that receives Web Push (decision
+ * 0019): it shows what the server pushes and opens its page when the notification is clicked.
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
@@ -11,6 +11,7 @@ import { createPartialResponse } from "workbox-range-requests";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import { API_CACHE, DOWNLOADS_CACHE, OFFLINE_CODE } from "./cache-names";
+import { showPush, openPushLink } from "./push-handlers";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -72,4 +73,11 @@ registerRoute(
 // "New version — reload": the page asks the waiting worker to take over.
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+
+// Web Push: the server's notifications while no tab is open (decisions 0012 and 0019).
+self.addEventListener("push", (event) => event.waitUntil(showPush(self, event.data)));
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openPushLink(self, event.notification));
 });

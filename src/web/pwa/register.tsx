@@ -3,9 +3,7 @@ import { Link } from "wouter";
 import { RefreshCw, WifiOff } from "lucide-react";
 import { Workbox } from "workbox-window";
 import { Button } from "@web/components/ui/button";
-
-/** The one place the service worker is registered (production builds only; the dev server has none). */
-export const SERVICE_WORKER_URL = "/app-sw.js";
+import { APP_SCOPE, RETIRED_PUSH_SCOPE, SERVICE_WORKER_URL } from "./service-worker";
 
 let workbox: Workbox | null = null;
 const waitingListeners = new Set<() => void>();
@@ -13,7 +11,7 @@ let updateWaiting = false;
 
 function register() {
   if (workbox || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  workbox = new Workbox(SERVICE_WORKER_URL, { scope: "/", type: "classic" });
+  workbox = new Workbox(SERVICE_WORKER_URL, { scope: APP_SCOPE, type: "classic" });
   workbox.addEventListener("waiting", () => {
     updateWaiting = true;
     for (const listener of waitingListeners) listener();
@@ -23,6 +21,14 @@ function register() {
     if (event.isUpdate) window.location.reload();
   });
   void workbox.register();
+  // Pushes now arrive at this worker; the push-only worker of earlier versions goes, with its subscription.
+  void navigator.serviceWorker
+    .getRegistrations()
+    .then((registrations) =>
+      registrations
+        .filter((registration) => new URL(registration.scope).pathname === RETIRED_PUSH_SCOPE)
+        .forEach((registration) => void registration.unregister()),
+    );
 }
 
 const subscribeOnline = (listener: () => void) => {

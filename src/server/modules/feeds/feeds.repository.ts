@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { Kysely, Updateable } from "kysely";
+import type { DB, PodcastShowsTable } from "../../db/schema";
 
 /** How many items a feed lists, newest first; podcast apps page no further than a feed's own length. */
 export const FEED_ITEM_LIMIT = 300;
@@ -19,6 +19,25 @@ export function createFeedsRepository(db: Kysely<DB>) {
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
       return db.selectFrom("podcast_shows").selectAll().where("key", "=", key).executeTakeFirstOrThrow();
+    },
+
+    /** An admin's changes to a show's directory fields. */
+    async updateShow(id: number, values: Updateable<PodcastShowsTable>) {
+      return db.updateTable("podcast_shows").set(values).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** The transcript file of an item, if it has one. */
+    async transcriptOf(mediaId: number) {
+      return db.selectFrom("media_transcripts").select("url").where("mediaId", "=", mediaId).executeTakeFirst();
+    },
+
+    /** Sets an item's transcript, replacing the one before. */
+    async setTranscript(mediaId: number, url: string) {
+      await db
+        .insertInto("media_transcripts")
+        .values({ mediaId, url })
+        .onConflict((oc) => oc.column("mediaId").doUpdateSet({ url }))
+        .execute();
     },
 
     /** Keeps the first guid a show was given: a feed that moves keeps its identity. */

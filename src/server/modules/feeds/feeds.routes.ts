@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { feedsApiRoutes as routes } from "@shared/contracts/feed-settings";
 import { SERMONS_FEED_PATH } from "@shared/contracts/feeds";
 import type { AppContext } from "../../context";
 import { notFound } from "../../http/errors";
+import { mount } from "../../http/route";
 import { ownOrigin } from "../../http/security";
+import { requireViewer } from "../auth/session";
 import { type RenderedFeed, createFeedsService } from "./feeds.service";
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -49,4 +52,16 @@ export async function feedRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
     return send(request, reply, await feeds.show(id, ownOrigin(request, ctx.config)));
   });
+}
+
+/** Under /api (decision 0019): a feed's directory fields for admins, and transcripts. */
+export async function feedsApiRoutes(app: FastifyInstance, ctx: AppContext) {
+  const feeds = createFeedsService(ctx);
+  mount(app, routes.showSettings, async (request) =>
+    feeds.settings(requireViewer(request), request.params.feed, ownOrigin(request, ctx.config)),
+  );
+  mount(app, routes.updateShowSettings, async (request) =>
+    feeds.saveSettings(requireViewer(request), request.params.feed, request.body, ownOrigin(request, ctx.config)),
+  );
+  mount(app, routes.attachTranscript, async (request) => feeds.attachTranscript(requireViewer(request), request.params.id, request.body));
 }

@@ -1,11 +1,18 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Selectable } from "kysely";
 import { APP_NAME } from "@shared/constants";
 import { mediaMessages } from "@shared/contracts/content";
+import { type ShowSettings, type ShowSettingsInput, feedMessages, type transcriptSchema } from "@shared/contracts/feed-settings";
 import { SERMONS_FEED_PATH, showFeedPath } from "@shared/contracts/feeds";
 import type { AppContext } from "../../context";
-import { notFound } from "../../http/errors";
+import type { z } from "zod";
+import type { PodcastShowsTable, UserRow } from "../../db/schema";
+import { badRequest, forbidden, notFound } from "../../http/errors";
+import { policies } from "../../policies";
+import { PUBLISHED_FOLDER, removePublishedFile } from "../media/media-upload";
+import { createMediaRepository } from "../media/media.repository";
 import { resolveMediaPath } from "../../media/media.routes";
 import { createFeedsRepository } from "./feeds.repository";
 import { type FeedChannel, type FeedItem, type FeedPerson, buildPodcastFeed, podcastGuid, uuidV5 } from "./rss";
@@ -21,6 +28,10 @@ const TRANSCRIPT_TYPES: Record<string, string> = {
   ".txt": "text/plain",
 };
 
+type Viewer = Pick<UserRow, "id" | "role">;
+type ShowRow = Selectable<PodcastShowsTable>;
+type TranscriptInput = z.output<typeof transcriptSchema>;
+
 /** A feed as served: its body and the validators for conditional requests. */
 export interface RenderedFeed {
   body: string;
@@ -33,6 +44,7 @@ type ItemRow = Awaited<ReturnType<ReturnType<typeof createFeedsRepository>["item
 /** Builds the sermons feed and each show's feed from the library, with sizes read from the files themselves. */
 export function createFeedsService(ctx: AppContext) {
   const feeds = createFeedsRepository(ctx.db);
+  const media = createMediaRepository(ctx.db);
   const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
 
   /** The size of the file behind a /media/ URL; undefined when the file is gone (the item is left out). */
@@ -126,7 +138,87 @@ export function createFeedsService(ctx: AppContext) {
     return { body, etag, lastModified };
   }
 
+  /** The feed a settings route names: "sermons", or a podcast show's category id (404 for anything else). */
+  async function feedOf(feed: string) {
+    if (feed === "sermons") return { key: "sermons", categoryId: null, title: `${APP_NAME} Sermons`, feedPath: SERMONS_FEED_PATH };
+    const category = await feeds.category(Number(feed));
+    if (!category || category.type !== "podcast") throw notFound(feedMessages.feedNotFound);
+    return { key: `show-${category.id}`, categoryId: category.id, title: category.name, feedPath: showFeedPath(category.id) };
+  }
+
+  function presentSettings(show: ShowRow, title: string, feedUrl: string): ShowSettings {
+    return {
+      title,
+      feedUrl,
+      guid: show.guid,
+      author: show.author,
+      ownerName: show.ownerName,
+      ownerEmail: show.ownerEmail,
+      artworkUrl: show.artworkUrl ?? "",
+      itunesCategory: show.itunesCategory,
+      itunesSubcategory: show.itunesSubcategory,
+      explicit: show.explicit === 1,
+      language: show.language,
+      locked: show.locked === 1,
+    };
+  }
+
+  const requireAdmin = (viewer: Viewer) => {
+    if (!policies.moderate(viewer)) throw forbidden();
+  };
+
   return {
+    /** A feed's directory fields as an admin edits them; the row is made with its defaults if the feed was never served. */
+    async settings(viewer: Viewer, feed: string, origin: string): Promise<ShowSettings> {
+      requireAdmin(viewer);
+      const target = await feedOf(feed);
+      const show = await feeds.show(target.key, target.categoryId, ctx.clock.iso());
+      return presentSettings(show, target.title, `${origin}${target.feedPath}`);
+    },
+
+    /** Saves an admin's directory fields; the feed's Last-Modified moves with them, so apps fetch it again. */
+    async saveSettings(viewer: Viewer, feed: string, input: ShowSettingsInput, origin: string): Promise<ShowSettings> {
+      requireAdmin(viewer);
+      const target = await feedOf(feed);
+      const now = ctx.clock.iso();
+      const show = await feeds.show(target.key, target.categoryId, now);
+      const saved = await feeds.updateShow(show.id, {
+        author: input.author,
+        ownerName: input.ownerName,
+        ownerEmail: input.ownerEmail,
+        artworkUrl: input.artworkUrl || null,
+        itunesCategory: input.itunesCategory,
+        itunesSubcategory: input.itunesSubcategory,
+        explicit: input.explicit ? 1 : 0,
+        language: input.language,
+        locked: input.locked ? 1 : 0,
+        updatedAt: now,
+      });
+      return presentSettings(saved, target.title, `${origin}${target.feedPath}`);
+    },
+
+    /**
+     * Stores a sermon's or episode's transcript as a file beside the published media and announces it in the feeds
+     * (`podcast:transcript`); the uploader or an admin may. A new transcript replaces the file of the one before.
+     */
+    async attachTranscript(viewer: Viewer, mediaId: number, input: TranscriptInput) {
+      const item = await media.findById(mediaId);
+      if (!item) throw notFound(mediaMessages.mediaNotFound);
+      const allowed = item.uploadedBy === null ? policies.moderate(viewer) : policies.deleteOwnedOrModerate(viewer, item.uploadedBy);
+      if (!allowed) throw forbidden();
+      if (item.type !== "sermon" && item.type !== "podcast") throw badRequest(feedMessages.transcriptNotFeedItem, "not_feed_item");
+      const folder = path.join(ctx.config.mediaDir, PUBLISHED_FOLDER);
+      await fs.mkdir(folder, { recursive: true });
+      const name = `transcript-${randomUUID()}.${input.format}`;
+      const body = input.text.endsWith("\n") ? input.text : `${input.text}\n`;
+      await fs.writeFile(path.join(folder, name), body, "utf8");
+      const previous = await feeds.transcriptOf(mediaId);
+      const url = `/media/${PUBLISHED_FOLDER}/${name}`;
+      await feeds.setTranscript(mediaId, url);
+      if (previous) await removePublishedFile(ctx.config.mediaDir, previous.url);
+      return { mediaId, url };
+    },
+
     /** The audio sermons, newest first. */
     async sermons(origin: string): Promise<RenderedFeed> {
       return render({

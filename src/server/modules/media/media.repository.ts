@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, type Updateable, sql } f
 import type { MediaSort, MediaType } from "@shared/contracts/content";
 import type { DB, MediaTable } from "../../db/schema";
 import { type Page, pageOf } from "../../http/pagination";
+import type { InPublishing } from "./announce";
 import { namesCredited } from "./credits";
 
 /** The one column list of a media row. */
@@ -217,11 +218,15 @@ export function createMediaRepository(db: Kysely<DB>) {
       return rows.length > 0 ? rows : mostPlayed(type, limit);
     },
 
-    /** Stores a published item and credits the members its speaker, artist or host line names. */
-    async insert(values: Insertable<MediaTable>): Promise<MediaRow> {
+    /**
+     * Stores a published item and credits the members its speaker, artist or host line names; `inTransaction` runs in
+     * the same transaction (the announcement's outbox).
+     */
+    async insert(values: Insertable<MediaTable>, inTransaction?: InPublishing): Promise<MediaRow> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.insertInto("media").values(values).returning(MEDIA_FIELDS).executeTakeFirstOrThrow();
         await creditNamedMembers(trx, row.id, row.artist);
+        await inTransaction?.(trx, row.id);
         return row;
       });
     },

@@ -12,6 +12,7 @@ import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
+import { announcePublished } from "./announce";
 import { createCategoriesRepository } from "./categories.repository";
 import type { PublishForm } from "./media-upload";
 import { removePublishedFile } from "./media-upload";
@@ -71,21 +72,23 @@ export function createPublishingService(ctx: AppContext) {
         if (!form.media) throw badRequest(publishingMessages.fileRequired, "file_required");
         await requireCategoryFor(fields.type, fields.categoryId);
         const duration = await readDuration(form.media.filePath);
-        const row = await media.insert({
-          title: fields.title,
-          description: fields.description,
-          type: fields.type,
-          categoryId: fields.categoryId,
-          artist: fields.artist,
-          thumbnailUrl: form.thumbnail?.url ?? null,
-          mediaUrl: form.media.url,
-          mimeType: form.media.mimeType,
-          duration,
-          uploadedBy: viewer.id,
-          createdAt: ctx.clock.iso(),
-        });
-        // Members hear of a new sermon or episode through the notifications' job (decision 0012).
-        await ctx.jobs.enqueue("media.published", { mediaId: row.id }, { dedupeKey: `media-published:${row.id}` });
+        const row = await media.insert(
+          {
+            title: fields.title,
+            description: fields.description,
+            type: fields.type,
+            categoryId: fields.categoryId,
+            artist: fields.artist,
+            thumbnailUrl: form.thumbnail?.url ?? null,
+            mediaUrl: form.media.url,
+            mimeType: form.media.mimeType,
+            duration,
+            uploadedBy: viewer.id,
+            createdAt: ctx.clock.iso(),
+          },
+          // The announcement commits with the item, or neither does (decision 0019).
+          (trx, mediaId) => announcePublished(ctx.jobs, trx, mediaId),
+        );
         ctx.jobs.wake();
         return presentMedia(row);
       } catch (error) {

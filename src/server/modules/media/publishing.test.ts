@@ -154,6 +154,32 @@ describeEachDatabase("publishing media", (dialect) => {
     expect(response.json().mediaUrl).toMatch(/\.mp4$/);
   });
 
+  it("announces a published item in the transaction that stores it: both are written, or neither (the outbox)", async () => {
+    const announcements = async (mediaId: number) =>
+      (await t.ctx.db.selectFrom("jobs").select("name").where("dedupeKey", "=", `media-published:${mediaId}`).execute()).map(
+        (job) => job.name,
+      );
+    const published = await publish(admin, { title: "Fresh Mercies", type: "sermon", categoryId: String(sermonCategory) });
+    expect(published.statusCode).toBe(201);
+    expect(await announcements(published.json().id)).toEqual(["media.published"]);
+
+    // The announcement is written and then the transaction fails: neither the sermon nor its announcement remains.
+    const enqueue = t.ctx.jobs.enqueue;
+    t.ctx.jobs.enqueue = (async (...args: Parameters<typeof enqueue>) => {
+      await enqueue(...args);
+      throw new Error("the transaction fails after the announcement");
+    }) as typeof enqueue;
+    const jobsBefore = (await t.ctx.db.selectFrom("jobs").select("id").execute()).length;
+    try {
+      const failed = await publish(admin, { title: "Never Announced", type: "sermon", categoryId: String(sermonCategory) });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      t.ctx.jobs.enqueue = enqueue;
+    }
+    expect(await t.ctx.db.selectFrom("media").select("id").where("title", "=", "Never Announced").execute()).toEqual([]);
+    expect((await t.ctx.db.selectFrom("jobs").select("id").execute()).length).toBe(jobsBefore);
+  });
+
   it("answers 401 to a visitor and 403 to a plain member, storing nothing", async () => {
     const before = publishedFiles().length;
     expect((await publish(null, song())).statusCode).toBe(401);

@@ -12,7 +12,7 @@ export interface VapidKeys {
   privateKey: string;
 }
 
-/** What the push-sw.js service worker shows. */
+/** What the app's service worker shows (src/web/pwa/push-handlers.ts). */
 export interface PushMessage {
   title: string;
   body: string;
@@ -48,8 +48,11 @@ export function createPushService(ctx: AppContext) {
     return pending;
   }
 
+  // RFC 8292 takes a mailto: or https: contact; a site on plain http (a church's LAN) gives MAIL_FROM's address.
   const subject = () =>
-    ctx.config.vapidSubject ?? ctx.config.publicOrigin ?? `mailto:${/<([^>]+)>/.exec(ctx.config.mailFrom)?.[1] ?? ctx.config.mailFrom}`;
+    ctx.config.vapidSubject ??
+    (ctx.config.publicOrigin?.startsWith("https:") ? ctx.config.publicOrigin : undefined) ??
+    `mailto:${/<([^>]+)>/.exec(ctx.config.mailFrom)?.[1] ?? ctx.config.mailFrom}`;
 
   return {
     keys,

@@ -91,6 +91,22 @@ describeEachDatabase("notifications beyond the tab: live, push and categories", 
     expect(first).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });
 
+  it("names MAIL_FROM's address as the VAPID contact when the site is on plain http, which push services refuse", async () => {
+    const config = t.ctx.config as { publicOrigin?: string; mailFrom: string; vapidSubject?: string };
+    const before = { publicOrigin: config.publicOrigin, mailFrom: config.mailFrom, vapidSubject: config.vapidSubject };
+    Object.assign(config, { publicOrigin: "http://church.lan", mailFrom: "Gathering <office@church.lan>", vapidSubject: undefined });
+    try {
+      pushService.received.length = 0;
+      const postId = await post(ruth, "Choir robes");
+      await call(boaz, "POST", `/api/posts/${postId}/comments`, { content: "In the closet" });
+      await t.ctx.jobs.runDue();
+      expect(pushService.errors).toEqual([]);
+      expect(pushesTo(phone).map((push) => push.claims.sub)).toEqual(["mailto:office@church.lan"]);
+    } finally {
+      Object.assign(config, before);
+    }
+  });
+
   it("removes a subscription the push service answers 410 for, and keeps the member's other devices", async () => {
     pushService.answer(laptop.endpoint, 410);
     pushService.received.length = 0;

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { DB, StreamReplaysTable, StreamServicesTable } from "../../db/schema";
+import type { InPublishing } from "../media/announce";
 import { creditNamedMembers } from "../media/media.repository";
 
 class ReplayTaken extends Error {}
@@ -62,7 +63,7 @@ export function createStreamingRepository(db: Kysely<DB>) {
      * Publishes a draft as a sermon: the media item and the draft's link to it in one transaction, so two admins
      * publishing at once make one sermon (the second finds the draft taken and answers undefined).
      */
-    async publishReplay(id: number, sermon: Insertable<DB["media"]>): Promise<ReplayRow | undefined> {
+    async publishReplay(id: number, sermon: Insertable<DB["media"]>, inTransaction: InPublishing): Promise<ReplayRow | undefined> {
       return db
         .transaction()
         .execute(async (trx) => {
@@ -76,6 +77,7 @@ export function createStreamingRepository(db: Kysely<DB>) {
             .returningAll()
             .executeTakeFirst();
           if (!replay) throw new ReplayTaken();
+          await inTransaction(trx, media.id);
           return replay;
         })
         .catch((error: unknown) => {

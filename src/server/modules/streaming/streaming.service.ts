@@ -9,6 +9,7 @@ import type { UserRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { ownOrigin } from "../../http/security";
 import { policies } from "../../policies";
+import { announcePublished } from "../media/announce";
 import { type Ingest, AUDIO_PLAYLIST, LIVE_FOLDER, VIDEO_PLAYLIST, createIngest, ffmpegAvailable, streamFolder } from "./ingest";
 import { keepRecording } from "./recording";
 import { type ReplayRow, type ServiceRow, type StreamRow, createStreamingRepository } from "./streaming.repository";
@@ -280,20 +281,26 @@ export function createStreamingService(ctx: AppContext) {
       const draft = await repo.findReplay(id);
       if (!draft) throw notFound(streamingMessages.replayNotFound);
       if (draft.mediaId !== null) throw conflict(streamingMessages.replayPublished, "replay_published");
-      const published = await repo.publishReplay(id, {
-        title: input.title,
-        description: input.description,
-        type: "sermon",
-        categoryId: null,
-        artist: "",
-        thumbnailUrl: draft.thumbnailUrl,
-        mediaUrl: draft.mediaUrl,
-        mimeType: "video/mp4",
-        duration: draft.duration,
-        uploadedBy: viewer.id,
-        createdAt: ctx.clock.iso(),
-      });
+      const published = await repo.publishReplay(
+        id,
+        {
+          title: input.title,
+          description: input.description,
+          type: "sermon",
+          categoryId: null,
+          artist: "",
+          thumbnailUrl: draft.thumbnailUrl,
+          mediaUrl: draft.mediaUrl,
+          mimeType: "video/mp4",
+          duration: draft.duration,
+          uploadedBy: viewer.id,
+          createdAt: ctx.clock.iso(),
+        },
+        // A published replay is a new sermon: members hear of it, announced in the same transaction (decision 0019).
+        (trx, mediaId) => announcePublished(ctx.jobs, trx, mediaId),
+      );
       if (!published) throw conflict(streamingMessages.replayPublished, "replay_published");
+      ctx.jobs.wake();
       return presentReplay(published);
     },
 

@@ -169,6 +169,37 @@ describeEachDatabase("streaming", (dialect) => {
     expect(replays.find((replay: { id: number }) => replay.id === draft.id)).toMatchObject({ title: "Grace Upon Grace" });
   });
 
+  it("announces a published replay to members as a new sermon, in the transaction that publishes it", async () => {
+    const stream = (await call(admin, "POST", "/api/streaming/streams", { name: "Chapel" })).json();
+    const broadcast = await t.ctx.db
+      .insertInto("stream_broadcasts")
+      .values({ streamId: stream.id, startedAt: clock.iso(), endedAt: clock.iso() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const draft = await t.ctx.db
+      .insertInto("stream_replays")
+      .values({
+        broadcastId: broadcast.id,
+        title: "Chapel (draft)",
+        mediaUrl: "/media/replays/broadcast-y.mp4",
+        thumbnailUrl: null,
+        duration: 1800,
+        createdAt: clock.iso(),
+        mediaId: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const published = await call(admin, "POST", `/api/streaming/replays/${draft.id}/publish`, { title: "Vespers", description: "" });
+    expect(published.statusCode).toBe(200);
+    const mediaId = published.json().mediaId as number;
+    const jobs = await t.ctx.db
+      .selectFrom("jobs")
+      .select(["name", "payload"])
+      .where("dedupeKey", "=", `media-published:${mediaId}`)
+      .execute();
+    expect(jobs.map((job) => job.name)).toEqual(["media.published"]);
+  });
+
   /** The hooks the ingest calls, reached through a fresh service over the same context. */
   function createStreamingHooks() {
     return createStreamingService(t.ctx).hooks;

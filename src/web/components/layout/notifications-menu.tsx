@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { Bell } from "lucide-react";
+import { Bell, Check } from "lucide-react";
 import { formatRelativeTime } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import {
@@ -27,9 +27,10 @@ const eventStart = new Intl.DateTimeFormat("en-US", {
 });
 
 /**
- * The header's bell: a badge with the unread count (hidden at 0) and a menu of the items, marked read on opening.
- * A member's new notifications arrive live over /ws (the bell keeps the live link open while a member is signed in).
- * A visitor has no notifications: the menu lists the next events, each with when it starts (decision 0003).
+ * The header's bell: a badge with the unread count (hidden at 0) and a menu of the items. Each entry links to its
+ * place; following it marks it read, and so does its own "Mark as read"; "Mark all as read" clears them all
+ * (decision 0019). A member's new notifications arrive live over /ws (the bell keeps the live link open while a member
+ * is signed in). A visitor has no notifications: the menu lists the next events, each with when it starts (decision 0003).
  */
 export function NotificationsMenu() {
   const { user } = useAuth();
@@ -50,25 +51,25 @@ export function NotificationsMenu() {
     }));
   });
 
-  function handleOpenChange(open: boolean) {
-    if (!open) {
-      // The items keep their "new" dots while the menu is open, and lose them once it closes.
-      const now = new Date().toISOString();
-      updateCache((current) => ({ ...current, items: current.items.map((item) => ({ ...item, readAt: item.readAt ?? now })) }));
-      return;
-    }
-    if (unread === 0) return;
-    updateCache((current) => ({ ...current, unreadCount: 0 }));
-    // A visitor's items are the upcoming events: there is nothing to store for them.
-    if (user) {
-      callRoute("POST /api/notifications/read", { body: {} }).catch((error: unknown) => {
+  /** Marks the given notifications read (all when `ids` is absent), at once on screen; the count then comes from the server. */
+  function markRead(ids?: number[]) {
+    const marked = ids ? items.filter((item) => ids.includes(item.id) && !item.readAt) : items.filter((item) => !item.readAt);
+    if (ids && marked.length === 0) return;
+    const now = new Date().toISOString();
+    updateCache((current) => ({
+      unreadCount: ids ? Math.max(0, current.unreadCount - marked.length) : 0,
+      items: current.items.map((item) => (!ids || ids.includes(item.id) ? { ...item, readAt: item.readAt ?? now } : item)),
+    }));
+    callRoute("POST /api/notifications/read", { body: ids ? { ids } : {} })
+      .then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }))
+      .catch((error: unknown) => {
         console.error("Could not mark notifications read", error);
+        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       });
-    }
   }
 
   return (
-    <DropdownMenu onOpenChange={handleOpenChange}>
+    <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
@@ -89,12 +90,33 @@ export function NotificationsMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel>{user ? "Notifications" : "Upcoming Events"}</DropdownMenuLabel>
+        <div className="flex items-center justify-between gap-2">
+          <DropdownMenuLabel>{user ? "Notifications" : "Upcoming Events"}</DropdownMenuLabel>
+          {user && unread > 0 ? (
+            <DropdownMenuItem
+              className="text-xs font-medium text-primary"
+              onSelect={(event) => {
+                // The menu stays open, showing the entries read.
+                event.preventDefault();
+                markRead();
+              }}
+            >
+              <Check aria-hidden="true" />
+              Mark all as read
+            </DropdownMenuItem>
+          ) : null}
+        </div>
         <DropdownMenuSeparator />
         {items.length === 0 ? (
           <p className="px-2.5 py-6 text-center text-sm text-muted-foreground">You're all caught up.</p>
         ) : (
-          <div className="max-h-96 overflow-y-auto">
+          // The list scrolls past a screenful; it takes focus so a keyboard can scroll it too.
+          <div
+            role="group"
+            aria-label="Your notifications"
+            tabIndex={0}
+            className="max-h-96 overflow-y-auto rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {items.map((item) => {
               const content = (
                 <span className="flex min-w-0 flex-col gap-0.5">
@@ -112,12 +134,32 @@ export function NotificationsMenu() {
                   )}
                 </span>
               );
-              return item.link ? (
-                <DropdownMenuItem key={item.id} asChild>
+              const unreadEntry = !!user && !item.readAt && !item.startsAt;
+              const entry = item.link ? (
+                <DropdownMenuItem key={item.id} asChild className="min-w-0 flex-1" onSelect={() => unreadEntry && markRead([item.id])}>
                   <Link href={item.link}>{content}</Link>
                 </DropdownMenuItem>
               ) : (
-                <DropdownMenuItem key={item.id}>{content}</DropdownMenuItem>
+                <DropdownMenuItem key={item.id} className="min-w-0 flex-1" onSelect={() => unreadEntry && markRead([item.id])}>
+                  {content}
+                </DropdownMenuItem>
+              );
+              if (!unreadEntry) return entry;
+              return (
+                <div key={item.id} className="flex items-start gap-1" data-testid="notification-entry">
+                  {entry}
+                  <DropdownMenuItem
+                    className="shrink-0 p-2"
+                    aria-label={`Mark as read: ${item.title}`}
+                    title="Mark as read"
+                    onSelect={(event) => {
+                      event.preventDefault();
+                      markRead([item.id]);
+                    }}
+                  >
+                    <Check aria-hidden="true" />
+                  </DropdownMenuItem>
+                </div>
               );
             })}
           </div>

@@ -18,7 +18,7 @@ import { type PushState, currentPushState, turnOffPush, turnOnPush } from "./pus
 
 const PREFERENCES_KEY = routeKey("GET /api/notifications/preferences");
 
-/** "Turn on notifications" for this device: a push subscription through the push service worker. */
+/** "Turn on notifications" for this device: a push subscription on the app's service worker. */
 function PushDeviceControl() {
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);

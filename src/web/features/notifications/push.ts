@@ -1,16 +1,14 @@
 import { callRoute } from "@web/lib/api";
-
-/** The push service worker's script and scope: a scope of its own, so it never competes with the app's service worker. */
-export const PUSH_WORKER_URL = "/push-sw.js";
-export const PUSH_WORKER_SCOPE = "/push/";
+import { APP_SCOPE, SERVICE_WORKER_URL } from "@web/pwa/service-worker";
 
 export type PushState = "unsupported" | "denied" | "off" | "on";
 
 export const pushSupported = () =>
   typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
+/** The app's one service worker receives the pushes (decision 0019). */
 async function registration() {
-  return navigator.serviceWorker.getRegistration(PUSH_WORKER_SCOPE);
+  return navigator.serviceWorker.getRegistration(APP_SCOPE);
 }
 
 /** Whether this device receives pushes now. */
@@ -38,7 +36,9 @@ export async function turnOnPush(): Promise<PushState> {
   if (!pushSupported()) return "unsupported";
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return permission === "denied" ? "denied" : "off";
-  const worker = await navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: PUSH_WORKER_SCOPE });
+  // Registered already at start (pwa/register.tsx); registering the same script again answers that registration.
+  if (!(await registration())) await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: APP_SCOPE });
+  const worker = await navigator.serviceWorker.ready;
   const { publicKey } = await callRoute("GET /api/push/key");
   const subscription =
     (await worker.pushManager.getSubscription()) ??

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { BarChart3, CheckCircle2, FileAudio, Mic, Radio, Share2, Upload } from "lucide-react";
@@ -9,7 +10,12 @@ import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
+import { useAuth } from "@web/features/auth/use-auth";
 import { routeQuery } from "@web/lib/api";
+
+const SermonsFeedSettings = lazy(() =>
+  import("@web/features/feeds/show-settings").then((module) => ({ default: module.SermonsFeedSettings })),
+);
 
 const steps = [
   { icon: Mic, title: "Record", text: "Record with any microphone or phone. Aim for a quiet room and speak close to the mic." },
@@ -37,6 +43,7 @@ export function PodcastHostingPage() {
   const episodes = useQuery(routeQuery("GET /api/content/media", { query: { type: "podcast", limit: PAGE_LIMIT_MAX } }));
   const shows = useQuery(routeQuery("GET /api/content/categories", { query: { type: "podcast" } }));
   const list = episodes.data ?? [];
+  const { user } = useAuth();
   const plays = list.reduce((sum, item) => sum + item.playCount, 0);
   const minutes = Math.round(list.reduce((sum, item) => sum + item.duration, 0) / 60);
   const stats = [
@@ -160,6 +167,13 @@ export function PodcastHostingPage() {
           </Card>
         </div>
       </div>
+      {user?.role === "admin" ? (
+        <Suspense fallback={null}>
+          <div className="mt-10">
+            <SermonsFeedSettings />
+          </div>
+        </Suspense>
+      ) : null}
       <div className="mt-10" />
       <RelatedLinks
         links={[

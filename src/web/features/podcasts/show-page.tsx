@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { ArrowLeft, Mic } from "lucide-react";
@@ -7,10 +8,13 @@ import { Button } from "@web/components/ui/button";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
+import { useAuth } from "@web/features/auth/use-auth";
 import { FeedSubscribeButtons } from "@web/features/feeds/subscribe-buttons";
 import { MediaList } from "@web/features/player/media-list";
 import { routeQuery } from "@web/lib/api";
 import { SubscribeButton } from "./podcasts-page";
+
+const ShowSettingsCard = lazy(() => import("@web/features/feeds/show-settings").then((module) => ({ default: module.ShowSettingsCard })));
 
 /** /podcasts/shows/{id}: one show, its episodes, and the ways to follow it here or in a podcast app. */
 export function ShowPage() {
@@ -18,6 +22,7 @@ export function ShowPage() {
   const shows = useQuery(routeQuery("GET /api/content/categories", { query: { type: "podcast" } }));
   const episodes = useQuery(routeQuery("GET /api/content/media", { query: { type: "podcast", categoryId: id, limit: PAGE_LIMIT_MAX } }));
   const show = shows.data?.find((category) => category.id === id);
+  const { user } = useAuth();
 
   return (
     <>
@@ -59,6 +64,11 @@ export function ShowPage() {
                   {(list) => <MediaList items={list} label={`Episodes of ${show.name}`} />}
                 </QueryState>
               </section>
+              {user?.role === "admin" ? (
+                <Suspense fallback={null}>
+                  <ShowSettingsCard feed={show.id} episodes={episodes.data ?? []} />
+                </Suspense>
+              ) : null}
             </div>
           ) : null
         }
