@@ -187,6 +187,8 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),
   /** A new notification for the member, with their unread count after it. */
   z.object({ type: z.literal("NOTIFICATION"), payload: z.object({ notification: notificationSchema, unreadCount: z.number().int() }) }),
+  /** A first message that waits in the receiver's requests folder (decision 0022), instead of CHAT_MESSAGE. */
+  z.object({ type: z.literal("MESSAGE_REQUEST"), payload: z.object({ requestId: z.number().int(), message: chatMessageSchema }) }),
   /** A stream went live (publishing started and segments arrive) or stopped being live. */
   z.object({ type: z.literal("STREAM_STATE"), payload: z.object({ streamId: z.number().int(), live: z.boolean() }) }),
   /** How many members watch a stream now, on every instance. */
