@@ -137,14 +137,14 @@ export const messagesRoutes = {
   requests: defineRoute({
     method: "GET",
     path: "/api/messages/requests",
-    summary: "The signed-in member's requests folder: first messages waiting for an answer, newest first",
+    summary: "The requests folder of the signed-in member: first messages waiting for an answer, newest first",
     access: "member",
     response: z.array(messageRequestSchema),
   }),
   acceptRequest: defineRoute({
     method: "POST",
     path: "/api/messages/requests/:id/accept",
-    summary: "Accept a message request: the conversation joins the member's messages",
+    summary: "Accept a message request: the conversation joins the messages of the member",
     access: "member",
     params: idParamsSchema,
     status: 204,
@@ -153,7 +153,7 @@ export const messagesRoutes = {
   declineRequest: defineRoute({
     method: "POST",
     path: "/api/messages/requests/:id/decline",
-    summary: "Decline a message request: it leaves the folder and the sender can't write again",
+    summary: "Decline a message request: it leaves the folder and the sender can no longer write",
     access: "member",
     params: idParamsSchema,
     status: 204,
