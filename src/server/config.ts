@@ -91,6 +91,8 @@ const envSchema = z.object({
   ROOM_LOOKUP_LIMIT: z.coerce.number().int().positive().default(30),
   ROOM_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ROOM_EMPTY_GRACE_SECONDS: z.coerce.number().int().positive().default(600),
+  ROOM_JOIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(120),
+  ROOM_LOBBY_DEFAULT: z.enum(["true", "false"]).default("true"),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
@@ -190,6 +192,10 @@ export type Config = {
   /** Room-code look-ups (found or not) one member or address may make per window. */
   roomLookupLimit: number;
   roomLookupWindowMs: number;
+  /** JOIN_ROOM frames (knocks included) from one address per room look-up window. */
+  roomJoinAddressLimit: number;
+  /** Whether a room created without saying has a lobby (decision 0022). */
+  roomLobbyDefault: boolean;
   /** A room nobody is in closes after this long (from its creation, or as soon as its last member leaves). */
   roomEmptyGraceMs: number;
   /** A request's headers must arrive within this. */
@@ -278,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roomCreateWindowMs: parsed.ROOM_CREATE_WINDOW_SECONDS * 1000,
     roomLookupLimit: parsed.ROOM_LOOKUP_LIMIT,
     roomLookupWindowMs: parsed.ROOM_LOOKUP_WINDOW_SECONDS * 1000,
+    roomJoinAddressLimit: parsed.ROOM_JOIN_ADDRESS_LIMIT,
+    roomLobbyDefault: parsed.ROOM_LOBBY_DEFAULT === "true",
     roomEmptyGraceMs: parsed.ROOM_EMPTY_GRACE_SECONDS * 1000,
     httpHeadersTimeoutMs: Math.round(parsed.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
     httpRequestTimeoutMs: Math.round(parsed.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),

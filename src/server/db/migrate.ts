@@ -13,6 +13,7 @@ import { feeds } from "./migrations/0010_feeds";
 import { care } from "./migrations/0012_care";
 import { streaming } from "./migrations/0011_streaming";
 import { moderation } from "./migrations/0016_moderation";
+import { safeContact } from "./migrations/0017_safe_contact";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0012_care": care(dialect),
     "0011_streaming": streaming(dialect),
     "0016_moderation": moderation(dialect),
+    "0017_safe_contact": safeContact(dialect),
   };
 }
 

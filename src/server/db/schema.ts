@@ -559,3 +559,32 @@ export interface SiteSettingsTable {
 export interface DB {
   site_settings: SiteSettingsTable;
 }
+
+/** Added by 0017_safe_contact: a first message that waits in its receiver's requests folder (decision 0022). */
+export interface MessageRequestsTable {
+  id: Generated<number>;
+  senderId: number;
+  receiverId: number;
+  status: "pending" | "accepted" | "declined";
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Added by 0017_safe_contact: a member's place at a room's door, while the room is open (decision 0022). */
+export interface RoomAccessTable {
+  roomId: number;
+  userId: number;
+  status: "waiting" | "admitted" | "declined" | "removed";
+  updatedAt: Timestamp;
+}
+
+/** Added by 0017_safe_contact: whether newcomers knock first, and whether the door is shut (0 or 1). */
+export interface RoomsTable {
+  lobby: Generated<number>;
+  locked: Generated<number>;
+}
+
+export interface DB {
+  message_requests: MessageRequestsTable;
+  room_access: RoomAccessTable;
+}

@@ -55,6 +55,8 @@ export interface LiveUser {
   displayName: string;
   /** The stored id of the session the connection was opened with. */
   sessionId: string;
+  /** The address the connection came from (per-address limits such as room joins). */
+  ip?: string;
 }
 
 /** One open connection as the modules see it: who it is, and how to answer it or subscribe it to a channel. */

@@ -26,7 +26,13 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (socket, request) => {
       const viewer = request.viewer!;
-      void hub.accept(socket, { id: viewer.id, username: viewer.username, displayName: viewer.displayName, sessionId: request.sessionId! });
+      void hub.accept(socket, {
+        id: viewer.id,
+        username: viewer.username,
+        displayName: viewer.displayName,
+        sessionId: request.sessionId!,
+        ip: request.ip,
+      });
     },
   );
 }

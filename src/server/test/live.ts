@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { type AppContext, createContext } from "../context";
 import type { Database, Dialect } from "../db/database";
 import type { LiveHubOptions } from "../live/hub";
-import { openTestDatabase } from "./app";
+import { openTestDatabase, testRoomDefaults } from "./app";
 
 export interface LiveTestInstance {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -24,7 +24,14 @@ export async function startLiveInstance(
   dataDir: string,
   options: { env?: Record<string, string>; hub?: Partial<LiveHubOptions>; clock?: Clock } = {},
 ): Promise<LiveTestInstance> {
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+    ...testRoomDefaults,
+    ...options.env,
+  });
   const ctx = createContext(config, database, options.clock, options.hub);
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -26,6 +26,12 @@ export const liveErrors = {
   tooManyConnections: "You have too many windows connected. Close one and try again.",
   foreignOrigin: "The live link only accepts connections from this site.",
   idOutOfRange: "Ids are whole numbers from 1 to 2147483647.",
+  hostOnly: "Only the host can do that.",
+  roomLocked: "This conference is locked. The host is not letting anyone new in.",
+  knockDeclined: "The host declined your request to join this conference.",
+  removedFromRoom: "The host removed you from this conference.",
+  notWaiting: "That member is not waiting in the lobby.",
+  cannotRemoveHost: "The host can't be removed from their own conference.",
   internal: "Something went wrong on our side. Please try again.",
 } as const;
 
@@ -99,6 +105,12 @@ export const clientEventSchema = z.discriminatedUnion("type", [
     type: z.literal("MEDIA_STATE"),
     payload: z.object({ roomCode: roomCodeSchema, video: z.boolean(), audio: z.boolean(), ...roomExtras }),
   }),
+  // Safe rooms (decision 0022): the host answers knocks, locks the room, removes a participant, mutes everyone.
+  z.object({ type: z.literal("ROOM_ADMIT"), payload: z.object({ roomCode: roomCodeSchema, userId: idSchema }) }),
+  z.object({ type: z.literal("ROOM_DECLINE"), payload: z.object({ roomCode: roomCodeSchema, userId: idSchema }) }),
+  z.object({ type: z.literal("ROOM_LOCK"), payload: z.object({ roomCode: roomCodeSchema, locked: z.boolean() }) }),
+  z.object({ type: z.literal("ROOM_REMOVE"), payload: z.object({ roomCode: roomCodeSchema, userId: idSchema }) }),
+  z.object({ type: z.literal("ROOM_MUTE_ALL"), payload: z.object({ roomCode: roomCodeSchema }) }),
   /** The member has read the conversation with otherUserId (or the group) up to now. */
   z.object({ type: z.literal("READ"), payload: z.object({ otherUserId: optionalId, groupId: optionalId }) }),
   /** The member started or stopped watching a live stream (counted in its viewers). */
@@ -145,8 +157,23 @@ export const roomInfoPayloadSchema = z.union([
   z.object({ roomCode: z.string(), event: z.literal("USER_JOINED"), participant: participantSchema }),
   z.object({ roomCode: z.string(), event: z.literal("USER_LEFT"), userId: z.number().int() }),
   z.object({ roomCode: z.string(), event: z.literal("ROOM_CLOSED") }),
-  z.object({ roomCode: z.string(), name: z.string(), hostId: z.number().int(), participants: z.array(participantSchema) }),
+  z.object({
+    roomCode: z.string(),
+    name: z.string(),
+    hostId: z.number().int(),
+    participants: z.array(participantSchema),
+    /** Beyond the spec (decision 0022): whether newcomers knock first, and whether the room is locked. */
+    lobby: z.boolean().optional(),
+    locked: z.boolean().optional(),
+  }),
 ]);
+
+/** A member waiting in a room's lobby, as its host sees them. */
+export const knockerSchema = z.object({ userId: z.number().int(), username: z.string(), displayName: z.string() });
+export type Knocker = z.infer<typeof knockerSchema>;
+/** Where a member stands at a room's door: waiting in the lobby, let in, turned away, or removed by the host. */
+export const roomAccessStatusSchema = z.enum(["waiting", "admitted", "declined", "removed"]);
+export type RoomAccessStatus = z.infer<typeof roomAccessStatusSchema>;
 export type RoomInfoPayload = z.infer<typeof roomInfoPayloadSchema>;
 
 const signalFrom = { roomCode: z.string(), targetUserId: z.number().int(), fromUserId: z.number().int() };
@@ -187,6 +214,16 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("GROUP_JOINED"), payload: z.object({ groupId: z.number().int() }) }),
   /** A new notification for the member, with their unread count after it. */
   z.object({ type: z.literal("NOTIFICATION"), payload: z.object({ notification: notificationSchema, unreadCount: z.number().int() }) }),
+  /** A first message that waits in the receiver's requests folder (decision 0022), instead of CHAT_MESSAGE. */
+  z.object({ type: z.literal("MESSAGE_REQUEST"), payload: z.object({ requestId: z.number().int(), message: chatMessageSchema }) }),
+  /** To the host's connections: everyone waiting in the lobby now (the whole list each time). */
+  z.object({ type: z.literal("ROOM_KNOCKS"), payload: z.object({ roomCode: z.string(), waiting: z.array(knockerSchema) }) }),
+  /** To a member at the door: waiting, admitted (send JOIN_ROOM again to take the seat), declined or removed. */
+  z.object({ type: z.literal("ROOM_ACCESS"), payload: z.object({ roomCode: z.string(), status: roomAccessStatusSchema }) }),
+  /** To a room: its lobby or lock changed. */
+  z.object({ type: z.literal("ROOM_SETTINGS"), payload: z.object({ roomCode: z.string(), lobby: z.boolean(), locked: z.boolean() }) }),
+  /** To a room: the host muted everyone; each client turns its microphone off (a participant may turn it on again). */
+  z.object({ type: z.literal("ROOM_MUTED"), payload: z.object({ roomCode: z.string(), byUserId: z.number().int() }) }),
   /** A stream went live (publishing started and segments arrive) or stopped being live. */
   z.object({ type: z.literal("STREAM_STATE"), payload: z.object({ streamId: z.number().int(), live: z.boolean() }) }),
   /** How many members watch a stream now, on every instance. */

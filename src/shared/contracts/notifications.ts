@@ -26,6 +26,7 @@ export const notificationMessages = {
   pushUnsupported: "This browser can't receive notifications.",
   pushDenied: "Notifications are blocked for this site. Allow them in the browser's site settings, then try again.",
   pushUnavailable: "Push notifications aren't available on this server right now.",
+  pushTooMany: "This account has registered many devices for notifications in a short while. Please try again later.",
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { reportReasonSchema } from "./reports";
 export const prayerMessages = {
   contentRequired: "Please write your prayer request",
   tooMany: "You have asked for prayer many times in a short while. Please wait a little before asking again.",
+  tooManyReports: "You have reported many requests in a short while. Please wait a little before reporting again.",
   contentTooLong: "Prayer requests can be at most 2000 characters",
   testimonyTooLong: "A testimony can be at most 2000 characters",
   noteRequired: "A note cannot be empty",

@@ -14,6 +14,8 @@ export const roomMessages = {
   nameTooLong: "Names can be at most 100 characters",
   createThrottled: "You have created several conferences in a short time. Please try again later.",
   lookupThrottled: "Too many room codes tried in a short time. Please wait a moment and try again.",
+  joinThrottled: "Too many conference joins from this address in a short time. Please wait a moment and try again.",
+  lobbyInvalid: "lobby must be true or false",
 } as const;
 
 /** POST /api/rooms (spec §7). hostId is accepted and ignored: the host is the signed-in member. */
@@ -21,6 +23,8 @@ export const createRoomSchema = z.object({
   name: text(messages.nameRequired).trim().min(1, messages.nameRequired).max(100, roomMessages.nameTooLong),
   description: text().trim().max(500).nullish(),
   maxParticipants: z.number().int().min(2).max(ROOM_MAX_PARTICIPANTS).default(ROOM_MAX_PARTICIPANTS),
+  /** Newcomers knock and the host admits each (decision 0022); on unless the host says otherwise. */
+  lobby: z.boolean(roomMessages.lobbyInvalid).optional(),
 });
 export type CreateRoomInput = z.input<typeof createRoomSchema>;
 
@@ -34,6 +38,9 @@ export const roomSchema = z.object({
   maxParticipants: z.number().int(),
   /** Members in the room right now. */
   participants: z.number().int(),
+  /** Newcomers knock and wait for the host; a locked room lets nobody new in. */
+  lobby: z.boolean(),
+  locked: z.boolean(),
   createdAt: timestampSchema,
 });
 export type Room = z.infer<typeof roomSchema>;

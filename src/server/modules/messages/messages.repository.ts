@@ -1,5 +1,12 @@
 import type { Kysely, Selectable } from "kysely";
-import { type MessageSettings, defaultMessageSettings, messageSettingsSchema } from "@shared/contracts/messages";
+import {
+  type MessagePrivacy,
+  type MessageSettings,
+  defaultMessagePrivacy,
+  defaultMessageSettings,
+  messagePrivacySchema,
+  messageSettingsSchema,
+} from "@shared/contracts/messages";
 import type { DB, MessagesTable } from "../../db/schema";
 import { type Page, pageOf } from "../../http/pagination";
 
@@ -65,14 +72,30 @@ export function createMessagesRepository(db: Kysely<DB>) {
 
     /** The viewer's latest direct messages, sent or received, newest first. */
     async recent(viewerId: number, limit: number) {
-      return withSender()
-        .where((w) => w.or([w("m.senderId", "=", viewerId), w("m.receiverId", "=", viewerId)]))
-        .where("m.groupId", "is", null)
-        .where("m.roomCode", "is", null)
-        .orderBy("m.createdAt", "desc")
-        .orderBy("m.id", "desc")
-        .limit(limit)
-        .execute();
+      return (
+        withSender()
+          .where((w) => w.or([w("m.senderId", "=", viewerId), w("m.receiverId", "=", viewerId)]))
+          .where("m.groupId", "is", null)
+          .where("m.roomCode", "is", null)
+          // Messages waiting in the viewer's requests folder stay out of their inbox (decision 0022).
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom("message_requests as req")
+                  .select("req.id")
+                  .whereRef("req.senderId", "=", "m.senderId")
+                  .whereRef("req.receiverId", "=", "m.receiverId")
+                  .where("req.receiverId", "=", viewerId)
+                  .where("req.status", "!=", "accepted"),
+              ),
+            ),
+          )
+          .orderBy("m.createdAt", "desc")
+          .orderBy("m.id", "desc")
+          .limit(limit)
+          .execute()
+      );
     },
 
     /** Marks every unread message `senderId` sent `readerId` as read; answers how many changed. */
@@ -101,14 +124,16 @@ export function createMessagesRepository(db: Kysely<DB>) {
     },
 
     /** A member who may receive a message, with their message settings, in one query. */
-    async findReceiver(id: number): Promise<{ id: number; settings: MessageSettings } | undefined> {
+    async findReceiver(id: number): Promise<{ id: number; settings: MessageSettings; privacy: MessagePrivacy } | undefined> {
       const row = await db
         .selectFrom("users as u")
         .leftJoin("user_settings as s", "s.userId", "u.id")
         .select(["u.id", "s.settings"])
         .where("u.id", "=", id)
         .executeTakeFirst();
-      return row ? { id: row.id, settings: readMessageSettings(row.settings ?? undefined) } : undefined;
+      return row
+        ? { id: row.id, settings: readMessageSettings(row.settings ?? undefined), privacy: readPrivacy(row.settings ?? undefined) }
+        : undefined;
     },
 
     /** The message toggles of a member (stored under `messages` in their user_settings JSON, beside other pages' settings). */
@@ -126,6 +151,131 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return result;
     },
 
+    /** Who may message the member directly (stored under `messagePrivacy` in their user_settings JSON). */
+    async privacy(userId: number): Promise<MessagePrivacy> {
+      const row = await db.selectFrom("user_settings").select("settings").where("userId", "=", userId).executeTakeFirst();
+      return readPrivacy(row?.settings);
+    },
+    async savePrivacy(userId: number, privacy: MessagePrivacy, now: string): Promise<MessagePrivacy> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom("user_settings").select("settings").where("userId", "=", userId).executeTakeFirst();
+        const settings = JSON.stringify({ ...parseJsonObject(row?.settings), messagePrivacy: privacy });
+        await trx
+          .insertInto("user_settings")
+          .values({ userId, settings, updatedAt: now })
+          .onConflict((oc) => oc.column("userId").doUpdateSet({ settings, updatedAt: now }))
+          .execute();
+        return privacy;
+      });
+    },
+    /** True when `receiverId` has written to `senderId`, or accepted their request: the sender is a contact. */
+    async isContact(receiverId: number, senderId: number): Promise<boolean> {
+      const wrote = await db
+        .selectFrom("messages")
+        .select("id")
+        .where("senderId", "=", receiverId)
+        .where("receiverId", "=", senderId)
+        .limit(1)
+        .executeTakeFirst();
+      if (wrote) return true;
+      const accepted = await db
+        .selectFrom("message_requests")
+        .select("id")
+        .where("senderId", "=", senderId)
+        .where("receiverId", "=", receiverId)
+        .where("status", "=", "accepted")
+        .executeTakeFirst();
+      return Boolean(accepted);
+    },
+    /** The request `senderId` made of `receiverId`, whatever its status. */
+    async findRequest(senderId: number, receiverId: number) {
+      return db
+        .selectFrom("message_requests")
+        .select(["id", "status"])
+        .where("senderId", "=", senderId)
+        .where("receiverId", "=", receiverId)
+        .executeTakeFirst();
+    },
+    /** Opens (or refreshes) a pending request; a concurrent first message finds the one the other made. */
+    async openRequest(senderId: number, receiverId: number, now: string): Promise<number> {
+      const row = await db
+        .insertInto("message_requests")
+        .values({ senderId, receiverId, status: "pending", createdAt: now, updatedAt: now })
+        .onConflict((oc) => oc.columns(["senderId", "receiverId"]).doUpdateSet({ updatedAt: now }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Answers a pending request addressed to `receiverId`; false when there is none with that id. */
+    async answerRequest(id: number, receiverId: number, status: "accepted" | "declined", now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("message_requests")
+        .set({ status, updatedAt: now })
+        .where("id", "=", id)
+        .where("receiverId", "=", receiverId)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows ?? 0) > 0;
+    },
+    /** Replying to someone accepts their pending request. */
+    async acceptFrom(senderId: number, receiverId: number, now: string): Promise<void> {
+      await db
+        .updateTable("message_requests")
+        .set({ status: "accepted", updatedAt: now })
+        .where("senderId", "=", senderId)
+        .where("receiverId", "=", receiverId)
+        .where("status", "=", "pending")
+        .execute();
+    },
+    /** True when a request from `senderId` to `receiverId` waits or was declined (its messages stay out of the inbox). */
+    async isUnanswered(senderId: number, receiverId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom("message_requests")
+        .select("id")
+        .where("senderId", "=", senderId)
+        .where("receiverId", "=", receiverId)
+        .where("status", "!=", "accepted")
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+    /** The receiver's pending requests, newest first, each with the sender, their latest message and how many they sent. */
+    async pendingRequests(receiverId: number, limit = 100) {
+      const rows = await db
+        .selectFrom("message_requests as r")
+        .innerJoin("users as u", "u.id", "r.senderId")
+        .select(["r.id", "r.createdAt", "r.updatedAt", "u.id as senderId", "u.username", "u.displayName", "u.profileImageUrl"])
+        .select((eb) => [
+          eb
+            .selectFrom("messages as m")
+            .select("m.content")
+            .whereRef("m.senderId", "=", "r.senderId")
+            .whereRef("m.receiverId", "=", "r.receiverId")
+            .orderBy("m.createdAt", "desc")
+            .orderBy("m.id", "desc")
+            .limit(1)
+            .as("lastMessage"),
+          eb
+            .selectFrom("messages as m")
+            .select(eb.fn.countAll<number>().as("c"))
+            .whereRef("m.senderId", "=", "r.senderId")
+            .whereRef("m.receiverId", "=", "r.receiverId")
+            .as("messageCount"),
+        ])
+        .where("r.receiverId", "=", receiverId)
+        .where("r.status", "=", "pending")
+        .orderBy("r.updatedAt", "desc")
+        .orderBy("r.id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        sender: { id: row.senderId, username: row.username, displayName: row.displayName, profileImageUrl: row.profileImageUrl ?? null },
+        lastMessage: row.lastMessage ?? "",
+        messageCount: Number(row.messageCount ?? 0),
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      }));
+    },
     async saveSettings(userId: number, changes: Partial<MessageSettings>, now: string): Promise<MessageSettings> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom("user_settings").select("settings").where("userId", "=", userId).executeTakeFirst();
@@ -152,6 +302,11 @@ function parseJsonObject(text: string | undefined): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+function readPrivacy(text: string | undefined): MessagePrivacy {
+  const stored = messagePrivacySchema.safeParse(parseJsonObject(text).messagePrivacy ?? {});
+  return stored.success ? stored.data : { ...defaultMessagePrivacy };
 }
 
 function readMessageSettings(text: string | undefined): MessageSettings {

@@ -24,4 +24,15 @@ export async function messagesRoutes(app: FastifyInstance, ctx: AppContext) {
   mount(app, routes.settings, async (request) => service.settings(requireViewer(request).id));
 
   mount(app, routes.saveSettings, async (request) => service.saveSettings(requireViewer(request).id, request.body));
+  mount(app, routes.privacy, async (request) => service.privacy(requireViewer(request).id));
+  mount(app, routes.savePrivacy, async (request) => service.savePrivacy(requireViewer(request).id, request.body));
+  mount(app, routes.requests, async (request) => service.requests(requireViewer(request).id));
+  mount(app, routes.acceptRequest, async (request) => {
+    await service.answerRequest(requireViewer(request).id, request.params.id, "accepted");
+    return null;
+  });
+  mount(app, routes.declineRequest, async (request) => {
+    await service.answerRequest(requireViewer(request).id, request.params.id, "declined");
+    return null;
+  });
 }

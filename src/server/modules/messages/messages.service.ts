@@ -1,8 +1,8 @@
 import { type ChatMessage, type ClientPayload, type ServerEvent, liveErrors } from "@shared/contracts/live";
-import { type MessageSettings, messageTexts } from "@shared/contracts/messages";
+import { type MessagePrivacy, type MessageSettings, messageTexts } from "@shared/contracts/messages";
 import { notificationMessages } from "@shared/contracts/notifications";
 import type { AppContext } from "../../context";
-import { HttpError, forbidden } from "../../http/errors";
+import { HttpError, forbidden, notFound } from "../../http/errors";
 import type { Page } from "../../http/pagination";
 import type { LiveConnection } from "../../live/hub";
 import { createGroupsService, groupChannel } from "../groups/groups.service";
@@ -63,6 +63,34 @@ export function createMessagesService(ctx: AppContext) {
     return share;
   }
 
+  // That the receiver counts the sender as a contact can't be undone (only a block, checked on its own, stops them).
+  const contacts = new Map<string, number>();
+  async function isContact(receiverId: number, senderId: number): Promise<boolean> {
+    const key = `${receiverId}:${senderId}`;
+    if ((contacts.get(key) ?? 0) > clock.now()) return true;
+    const contact = await messages.isContact(receiverId, senderId);
+    if (contact) {
+      if (contacts.size > CACHE_MAX_ENTRIES) contacts.clear();
+      contacts.set(key, clock.now() + SHARED_CACHE_MS);
+    }
+    return contact;
+  }
+  /**
+   * Where a direct message goes (decision 0022): straight to the receiver's inbox, or to their requests folder.
+   * A contact (the receiver wrote to the sender, or accepted their request) always reaches the inbox; a pending
+   * request keeps collecting; a declined one refuses; otherwise the receiver's choice decides.
+   */
+  async function deliveryOf(senderId: number, receiver: { id: number; privacy: MessagePrivacy }): Promise<"inbox" | "request" | "refused"> {
+    if (await isContact(receiver.id, senderId)) return "inbox";
+    const request = await messages.findRequest(senderId, receiver.id);
+    if (request?.status === "pending") return "request";
+    if (request?.status === "declined") return "refused";
+    const { whoCanMessage } = receiver.privacy;
+    if (whoCanMessage === "everyone") return "inbox";
+    if (whoCanMessage === "connections" && (await groups.shareAGroup(receiver.id, senderId))) return "inbox";
+    return "request";
+  }
+
   /** Tells the other member their messages were read (when the reader shares read receipts), and the reader's other tabs. */
   async function notifyRead(readerId: number, otherUserId: number, readAt: string) {
     const event: ServerEvent = { type: "READ", payload: { readerId, otherUserId, readAt } };
@@ -106,7 +134,8 @@ export function createMessagesService(ctx: AppContext) {
       const other = viewer.id === query.userId ? query.otherUserId : query.userId;
       const page = await messages.conversation(viewer.id, other, { limit: query.limit, cursor: query.before });
       // Opening a conversation reads it: unreadCount in GET /api/users follows.
-      if (!query.before && other !== viewer.id) await markRead(viewer.id, other);
+      // A request is read in the folder without telling its sender (no receipt until it is accepted).
+      if (!query.before && other !== viewer.id && !(await messages.isUnanswered(other, viewer.id))) await markRead(viewer.id, other);
       // A member who keeps read receipts to themselves never shows as having read anything.
       const sharesReceipts = (await messages.settings(other)).readReceipts;
       return {
@@ -120,6 +149,17 @@ export function createMessagesService(ctx: AppContext) {
     },
 
     settings: (userId: number) => messages.settings(userId),
+    privacy: (userId: number) => messages.privacy(userId),
+    async savePrivacy(userId: number, privacy: MessagePrivacy) {
+      const saved = await messages.savePrivacy(userId, privacy, clock.iso());
+      receivers.delete(userId);
+      return saved;
+    },
+    requests: (userId: number) => messages.pendingRequests(userId),
+    /** Accepting moves the conversation into the inbox (and the sender's messages count as unread there). */
+    async answerRequest(userId: number, id: number, answer: "accepted" | "declined") {
+      if (!(await messages.answerRequest(id, userId, answer, clock.iso()))) throw notFound(messageTexts.requestNotFound);
+    },
 
     async saveSettings(userId: number, changes: Partial<MessageSettings>) {
       const before = await messages.settings(userId);
@@ -168,7 +208,31 @@ export function createMessagesService(ctx: AppContext) {
       if (!receiver.settings.messageRequests && !(await messages.haveTalked(sender.id, receiverId))) {
         throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
       }
+      const delivery = await deliveryOf(sender.id, receiver);
+      if (delivery === "refused") throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
+      if (delivery === "request") {
+        if (!receiver.settings.messageRequests) throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
+        const requestId = await messages.openRequest(sender.id, receiverId, clock.iso());
+        const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
+        // Into the requests folder, not the conversation list: a frame of its own.
+        await hub.toMember(receiverId, { type: "MESSAGE_REQUEST", payload: { requestId, message: delivered } });
+        if (!(await hub.isOnline(receiverId))) {
+          await notifications.notify([
+            {
+              userId: receiverId,
+              category: "message",
+              title: messageTexts.requestTitle,
+              body: messageTexts.request(sender.displayName),
+              link: "/chat?folder=requests",
+            },
+          ]);
+        }
+        await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
+        return;
+      }
       const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
+      // Writing back to someone whose request waits accepts it.
+      await messages.acceptFrom(receiverId, sender.id, clock.iso());
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
       // A member who is away (no tab open) finds it under the bell, and as a push or email if they chose.
       if (!(await hub.isOnline(receiverId))) {

@@ -1,6 +1,7 @@
 import webpush from "web-push";
-import type { PushSubscriptionInput } from "@shared/contracts/notifications";
+import { type PushSubscriptionInput, notificationMessages } from "@shared/contracts/notifications";
 import type { AppContext } from "../../context";
+import type { ThrottleRule } from "../../throttle/throttle";
 import { createPushRepository } from "./push.repository";
 
 const VAPID_SECRET = "vapid";
@@ -20,6 +21,14 @@ export interface PushMessage {
   /** Later pushes with the same tag replace the earlier one on the device. */
   tag: string;
 }
+
+/** Device subscriptions one member may register an hour (each one is a row and a push per notification). */
+export const pushSubscribeThrottle: ThrottleRule = {
+  name: "push-subscribe-member",
+  limit: 10,
+  windowMs: 3_600_000,
+  message: notificationMessages.pushTooMany,
+};
 
 // One key pair per database: read (or made) once per context.
 const keysByContext = new WeakMap<AppContext, Promise<VapidKeys>>();
@@ -59,6 +68,7 @@ export function createPushService(ctx: AppContext) {
     publicKey: async () => (await keys()).publicKey,
 
     async subscribe(userId: number, subscription: PushSubscriptionInput) {
+      await ctx.throttle.take(pushSubscribeThrottle, userId);
       await repository.save(
         userId,
         { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },

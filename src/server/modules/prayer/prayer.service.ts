@@ -16,6 +16,14 @@ const DAY_MS = 86_400_000;
 /** Requests one member may make an hour, counted in the database so every instance shares the count. */
 export const prayerThrottle: ThrottleRule = { name: "prayer-member", limit: 20, windowMs: 3_600_000, message: prayerMessages.tooMany };
 
+/** Reports one member may file an hour. */
+export const prayerReportThrottle: ThrottleRule = {
+  name: "prayer-report-member",
+  limit: 10,
+  windowMs: 3_600_000,
+  message: prayerMessages.tooManyReports,
+};
+
 /** What a viewer may know of a request: an anonymous author only for the author and the care team, the assignee only for the care team. */
 export function presentPrayer(row: PrayerRow, viewer: { id: number; careTeam: boolean }): PrayerRequest {
   const mine = row.userId === viewer.id;
@@ -169,6 +177,7 @@ export function createPrayerService(ctx: AppContext) {
     async report(user: Viewer, id: number, input: { reason: ReportReason; details: string }) {
       const viewer = await viewerOf(user);
       await visible(viewer, id);
+      await ctx.throttle.take(prayerReportThrottle, user.id);
       return prayer.report({
         requestId: id,
         reporterId: user.id,

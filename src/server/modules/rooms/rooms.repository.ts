@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB, RoomAccessTable } from "../../db/schema";
 
 export function createRoomsRepository(db: Kysely<DB>) {
   /**
@@ -19,6 +19,8 @@ export function createRoomsRepository(db: Kysely<DB>) {
         "h.displayName as hostName",
         "r.maxParticipants",
         "r.createdAt",
+        "r.lobby",
+        "r.locked",
       ])
       .select((eb) =>
         eb
@@ -42,7 +44,14 @@ export function createRoomsRepository(db: Kysely<DB>) {
         ]),
       );
 
-  const normalize = <T extends { participants: number | null }>(row: T) => ({ ...row, participants: Number(row.participants ?? 0) });
+  const normalize = <T extends { participants: unknown; lobby: unknown; locked: unknown }>(
+    row: T,
+  ): Omit<T, "participants" | "lobby" | "locked"> & { participants: number; lobby: boolean; locked: boolean } => ({
+    ...row,
+    participants: Number(row.participants ?? 0),
+    lobby: Boolean(Number(row.lobby)),
+    locked: Boolean(Number(row.locked)),
+  });
 
   return {
     async create(values: {
@@ -52,10 +61,11 @@ export function createRoomsRepository(db: Kysely<DB>) {
       hostId: number;
       maxParticipants: number;
       createdAt: string;
+      lobby: boolean;
     }) {
       const row = await db
         .insertInto("rooms")
-        .values({ ...values, closedAt: null })
+        .values({ ...values, lobby: values.lobby ? 1 : 0, locked: 0, closedAt: null })
         .returning("id")
         .executeTakeFirstOrThrow();
       return row.id;
@@ -75,7 +85,7 @@ export function createRoomsRepository(db: Kysely<DB>) {
     async findOpenByCode(roomCode: string) {
       return db
         .selectFrom("rooms")
-        .select(["id", "roomCode", "hostId"])
+        .select(["id", "roomCode", "hostId", "name"])
         .where("roomCode", "=", roomCode)
         .where("closedAt", "is", null)
         .executeTakeFirst();
@@ -126,6 +136,69 @@ export function createRoomsRepository(db: Kysely<DB>) {
         .insertInto("room_members")
         .values({ roomId, userId, joinedAt: now, leftAt: null })
         .onConflict((oc) => oc.columns(["roomId", "userId"]).doUpdateSet({ joinedAt: now, leftAt: null }))
+        .execute();
+    },
+
+    async setLocked(roomId: number, locked: boolean): Promise<void> {
+      await db
+        .updateTable("rooms")
+        .set({ locked: locked ? 1 : 0 })
+        .where("id", "=", roomId)
+        .execute();
+    },
+
+    /** Where a member stands at a room's door, if anywhere. */
+    async access(roomId: number, userId: number): Promise<RoomAccessTable["status"] | undefined> {
+      const row = await db
+        .selectFrom("room_access")
+        .select("status")
+        .where("roomId", "=", roomId)
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    async setAccess(roomId: number, userId: number, status: RoomAccessTable["status"], now: string): Promise<void> {
+      await db
+        .insertInto("room_access")
+        .values({ roomId, userId, status, updatedAt: now })
+        .onConflict((oc) => oc.columns(["roomId", "userId"]).doUpdateSet({ status, updatedAt: now }))
+        .execute();
+    },
+
+    /** Moves a waiting member to `status`; false when they were not waiting (answered already, or gone). */
+    async answerKnock(roomId: number, userId: number, status: "admitted" | "declined", now: string): Promise<boolean> {
+      const result = await db
+        .updateTable("room_access")
+        .set({ status, updatedAt: now })
+        .where("roomId", "=", roomId)
+        .where("userId", "=", userId)
+        .where("status", "=", "waiting")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows ?? 0) > 0;
+    },
+
+    /** A waiting member who gave up (left the lobby or closed the page). */
+    async withdrawKnock(roomId: number, userId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom("room_access")
+        .where("roomId", "=", roomId)
+        .where("userId", "=", userId)
+        .where("status", "=", "waiting")
+        .executeTakeFirst();
+      return Number(result.numDeletedRows ?? 0) > 0;
+    },
+
+    /** The members waiting in a room's lobby, first come first. */
+    async waiting(roomId: number) {
+      return db
+        .selectFrom("room_access as a")
+        .innerJoin("users as u", "u.id", "a.userId")
+        .select(["u.id as userId", "u.username", "u.displayName"])
+        .where("a.roomId", "=", roomId)
+        .where("a.status", "=", "waiting")
+        .orderBy("a.updatedAt")
+        .orderBy("u.id")
         .execute();
     },
 

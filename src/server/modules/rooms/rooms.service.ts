@@ -58,6 +58,12 @@ export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger
     windowMs: config.roomLookupWindowMs,
     message: roomMessages.lookupThrottled,
   };
+  const joinAddressRule: ThrottleRule = {
+    name: "room-join-ip",
+    limit: config.roomJoinAddressLimit,
+    windowMs: config.roomLookupWindowMs,
+    message: roomMessages.joinThrottled,
+  };
   /** Rooms created since then are live even while empty (their host is on the way). */
   const liveSince = () => new Date(clock.now() - config.roomEmptyGraceMs).toISOString();
   const participantsOf = (seats: Seat[]) => seats.map((seat) => JSON.parse(seat.value) as Participant);
@@ -87,9 +93,43 @@ export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger
   const janusToken = (roomId: number, userId: number) => sign(`member:${roomId}:${userId}`);
   const janusTrouble = (event: string) => (error: unknown) => log?.warn({ err: error, event }, "Janus request failed");
 
+  /** The members knocking from this instance's connections, per room code (to withdraw a knock when they go). */
+  const knocking = new WeakMap<LiveConnection, Map<string, number>>();
+
+  /** Tells the host's tabs who waits in the lobby now. */
+  async function announceKnocks(room: { roomId: number; roomCode: string; hostId: number }) {
+    const waiting = await rooms.waiting(room.roomId);
+    await hub.toMember(room.hostId, { type: "ROOM_KNOCKS", payload: { roomCode: room.roomCode, waiting } });
+  }
+
+  /** The room this connection hosts and is in, or a refusal: only the host answers knocks, locks, removes or mutes. */
+  function hostedRoom(conn: LiveConnection, roomCode: string): JoinedRoom {
+    const room = joinedRoom(conn, roomCode);
+    if (!room) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
+    if (room.hostId !== conn.user.id) throw new HttpError(403, liveErrors.hostOnly, "host_only");
+    return room;
+  }
+
+  /** A knocking member gave up: their place in the lobby goes, and the host's list follows. */
+  async function withdraw(conn: LiveConnection, roomCode: string): Promise<boolean> {
+    const roomId = knocking.get(conn)?.get(roomCode);
+    if (roomId === undefined) return false;
+    knocking.get(conn)?.delete(roomCode);
+    if (await rooms.withdrawKnock(roomId, conn.user.id)) {
+      const room = await rooms.findOpenByCode(roomCode);
+      if (room) await announceKnocks({ roomId: room.id, roomCode, hostId: room.hostId });
+    }
+    return true;
+  }
+
   /** Ends a room for everyone in it, on every instance. */
   async function closeRoom(room: { roomId: number; roomCode: string }) {
+    const waiting = await rooms.waiting(room.roomId);
     await rooms.close(room.roomId, clock.iso());
+    // Members still in the lobby hear it too: the code stops working.
+    for (const knocker of waiting) {
+      await hub.toMember(knocker.userId, { type: "ROOM_INFO", payload: { roomCode: room.roomCode, event: "ROOM_CLOSED" } });
+    }
     await janus?.destroyRoom(janusRoom(room.roomId)).catch(janusTrouble("janus_destroy_failed"));
     await hub.seats.clear(roomChannel(room.roomCode));
     await roomEvent(
@@ -120,7 +160,10 @@ export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger
 
   return {
     /** Creates a room hosted by the viewer; the active-code unique index settles a (rare) clash with another open room. */
-    async create(hostId: number, input: Required<Pick<CreateRoomInput, "name" | "maxParticipants">> & { description?: string | null }) {
+    async create(
+      hostId: number,
+      input: Required<Pick<CreateRoomInput, "name" | "maxParticipants">> & { description?: string | null; lobby?: boolean },
+    ) {
       await throttle.take(createRule, hostId);
       for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
         const roomCode = generateRoomCode();
@@ -132,6 +175,7 @@ export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger
             hostId,
             maxParticipants: input.maxParticipants,
             createdAt: clock.iso(),
+            lobby: input.lobby ?? config.roomLobbyDefault,
           });
           return (await rooms.findLiveByCode(roomCode, liveSince()))!;
         } catch (error) {
@@ -194,12 +238,35 @@ export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger
 
     // ---------------------------------------------------------------- over the live link
 
-    /** Takes a seat: the joiner gets everyone present, the others get the newcomer. */
+    /**
+     * Takes a seat: the joiner gets everyone present, the others get the newcomer. In a room with a lobby a member
+     * the host has not admitted knocks instead and waits (ROOM_ACCESS); a locked room lets nobody new in; a member
+     * declined or removed stays out while the room lasts (decision 0022).
+     */
     async join(conn: LiveConnection, roomCode: string) {
       await throttle.take(lookupRule, `member:${conn.user.id}`);
+      if (conn.user.ip) await throttle.take(joinAddressRule, `ip:${conn.user.ip}`);
       const room = await rooms.findLiveByCode(roomCode, liveSince());
       if (!room) throw new HttpError(404, liveErrors.roomNotFound, "room_not_found");
       if (await safety.hasBlocked(room.hostId, conn.user.id)) throw new HttpError(403, safetyMessages.blockedRoom, "blocked");
+      const isHost = room.hostId === conn.user.id;
+      if (!isHost) {
+        const access = await rooms.access(room.id, conn.user.id);
+        if (access === "removed") throw new HttpError(403, liveErrors.removedFromRoom, "removed");
+        if (access === "declined") throw new HttpError(403, liveErrors.knockDeclined, "declined");
+        if (access !== "admitted") {
+          if (room.locked) throw new HttpError(403, liveErrors.roomLocked, "room_locked");
+          if (room.lobby) {
+            await rooms.setAccess(room.id, conn.user.id, "waiting", clock.iso());
+            let mine = knocking.get(conn);
+            if (!mine) knocking.set(conn, (mine = new Map()));
+            mine.set(roomCode, room.id);
+            conn.send({ type: "ROOM_ACCESS", payload: { roomCode, status: "waiting" } });
+            await announceKnocks({ roomId: room.id, roomCode, hostId: room.hostId });
+            return;
+          }
+        }
+      }
       const participant: Participant = {
         userId: conn.user.id,
         username: conn.user.username,
@@ -220,18 +287,83 @@ export function createRoomsService(ctx: AppContext, log?: Pick<FastifyBaseLogger
         throw new HttpError(409, liveErrors.roomFull, "room_full");
       }
       joinedBy(conn).set(roomCode, { roomId: room.id, roomCode, hostId: room.hostId });
+      knocking.get(conn)?.delete(roomCode);
       await rooms.addMember(room.id, conn.user.id, clock.iso());
-      conn.send({ type: "ROOM_INFO", payload: { roomCode, name: room.name, hostId: room.hostId, participants: participantsOf(seats) } });
+      // Seated once, let in again after a dropped link even when the room is locked since.
+      if (!isHost) await rooms.setAccess(room.id, conn.user.id, "admitted", clock.iso());
+      conn.send({
+        type: "ROOM_INFO",
+        payload: {
+          roomCode,
+          name: room.name,
+          hostId: room.hostId,
+          participants: participantsOf(seats),
+          lobby: room.lobby,
+          locked: room.locked,
+        },
+      });
       await roomEvent(roomCode, { type: "ROOM_INFO", payload: { roomCode, event: "USER_JOINED", participant } }, { except: conn.id });
+      if (isHost && room.lobby) await announceKnocks({ roomId: room.id, roomCode, hostId: room.hostId });
     },
 
     async leave(conn: LiveConnection, roomCode: string) {
+      // Leaving the lobby withdraws the knock.
+      if (await withdraw(conn, roomCode)) return;
       if (!(await leave(conn, roomCode))) throw new HttpError(403, liveErrors.notInRoom, "not_in_room");
     },
 
-    /** A closing connection leaves every room it was in. */
+    /** A closing connection leaves every room it was in, and the lobbies it waited in. */
     async leaveAll(conn: LiveConnection) {
+      for (const roomCode of [...(knocking.get(conn)?.keys() ?? [])]) await withdraw(conn, roomCode);
       for (const roomCode of [...(joined.get(conn)?.keys() ?? [])]) await leave(conn, roomCode);
+    },
+
+    /** The host lets a waiting member in (they send JOIN_ROOM again to take the seat) or turns them away. */
+    async answerKnock(conn: LiveConnection, roomCode: string, userId: number, admit: boolean) {
+      const room = hostedRoom(conn, roomCode);
+      const status = admit ? "admitted" : "declined";
+      if (!(await rooms.answerKnock(room.roomId, userId, status, clock.iso()))) {
+        throw new HttpError(404, liveErrors.notWaiting, "not_waiting");
+      }
+      await hub.toMember(userId, { type: "ROOM_ACCESS", payload: { roomCode, status } });
+      await announceKnocks(room);
+    },
+
+    /** The host locks the room (no new knocks or joins) or opens it again. */
+    async lock(conn: LiveConnection, roomCode: string, locked: boolean) {
+      const room = hostedRoom(conn, roomCode);
+      await rooms.setLocked(room.roomId, locked);
+      const current = await rooms.findLiveByCode(roomCode, liveSince());
+      await roomEvent(roomCode, { type: "ROOM_SETTINGS", payload: { roomCode, lobby: current?.lobby ?? false, locked } });
+    },
+
+    /** The host removes a participant: their seat goes on every instance, and they can't come back while the room lasts. */
+    async remove(conn: LiveConnection, roomCode: string, userId: number) {
+      const room = hostedRoom(conn, roomCode);
+      if (userId === room.hostId) throw new HttpError(403, liveErrors.cannotRemoveHost, "cannot_remove_host");
+      const channel = roomChannel(roomCode);
+      if (!(await hub.seats.has(channel, userId))) throw new HttpError(403, liveErrors.targetNotInRoom, "target_not_in_room");
+      await rooms.setAccess(room.roomId, userId, "removed", clock.iso());
+      const { remaining } = await hub.seats.release(channel, userId);
+      await hub.unsubscribeMember(userId, channel);
+      await hub.toMember(userId, { type: "ROOM_ACCESS", payload: { roomCode, status: "removed" } });
+      await seatLeft(room, userId, remaining);
+    },
+
+    /** The host mutes everyone else: each seat shows the microphone off, and each client turns it off. */
+    async muteAll(conn: LiveConnection, roomCode: string) {
+      hostedRoom(conn, roomCode);
+      const channel = roomChannel(roomCode);
+      for (const seat of await hub.seats.list(channel)) {
+        const participant = JSON.parse(seat.value) as Participant;
+        if (seat.memberId === conn.user.id || !participant.audio) continue;
+        await hub.seats.update(channel, seat.memberId, JSON.stringify({ ...participant, audio: false }));
+        await roomEvent(roomCode, {
+          type: "MEDIA_STATE",
+          payload: { roomCode, userId: seat.memberId, video: participant.video, audio: false },
+        });
+      }
+      await roomEvent(roomCode, { type: "ROOM_MUTED", payload: { roomCode, byUserId: conn.user.id } }, { except: conn.id });
     },
 
     /** Whether this connection is in the room (room chat and typing ask). */

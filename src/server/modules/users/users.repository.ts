@@ -96,9 +96,13 @@ export function createUsersRepository(db: Kysely<DB>) {
      */
     async listContacts(viewerId: number, options: { limit: number; q?: string }): Promise<ContactRow[]> {
       const pattern = options.q ? `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      // A request the viewer has not accepted stays in their requests folder, out of this list (decision 0022).
+      const unanswered = sql`exists (select 1 from message_requests req
+        where req."senderId" = u.id and req."receiverId" = ${viewerId} and req."status" != 'accepted')`;
       const lastMessage = (column: "content" | "createdAt") => sql`(
         select m.${sql.ref(column)} from messages m
-        where (m."senderId" = u.id and m."receiverId" = ${viewerId}) or (m."senderId" = ${viewerId} and m."receiverId" = u.id)
+        where ((m."senderId" = u.id and m."receiverId" = ${viewerId} and not ${unanswered})
+          or (m."senderId" = ${viewerId} and m."receiverId" = u.id))
         order by m."createdAt" desc, m.id desc limit 1)`;
       const filter = pattern
         ? sql`and (lower(u."displayName") like ${pattern} escape '\\' or lower(u."username") like ${pattern} escape '\\')`
@@ -108,7 +112,7 @@ export function createUsersRepository(db: Kysely<DB>) {
           ${lastMessage("content")} as "lastMessage",
           ${lastMessage("createdAt")} as "lastMessageAt",
           (select count(*) from messages m
-            where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null) as "unreadCount"
+            where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null and not ${unanswered}) as "unreadCount"
         from users u
         where u.id != ${viewerId} ${filter}
         order by "lastMessageAt" desc nulls last, u."displayName"

@@ -21,6 +21,7 @@ import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { ConversationPanel, type ConversationPeer, TYPING_TIMEOUT_MS } from "./conversation-panel";
 import { GroupsCard } from "./groups-card";
+import { MessageRequestsCard } from "./message-requests-card";
 import { MessageSettingsCard } from "./message-settings-card";
 import {
   type Conversation,
@@ -80,6 +81,7 @@ function Messenger({ viewer }: { viewer: User }) {
   const queryClient = useQueryClient();
   const search = useSearch();
   const preselected = Number(new URLSearchParams(search).get("user"));
+  const requestsFolder = new URLSearchParams(search).get("folder") === "requests";
   const [tab, setTab] = useState<"messages" | "contacts">("messages");
   const [filter, setFilter] = useState("");
   const [conversation, setConversation] = useState<Conversation | null>(
@@ -201,6 +203,7 @@ function Messenger({ viewer }: { viewer: User }) {
 
   return (
     <div className="flex flex-col gap-6">
+      <MessageRequestsCard alwaysShow={requestsFolder} onAccepted={(senderId) => setConversation({ kind: "user", id: senderId })} />
       <div className="grid gap-6 lg:grid-cols-[minmax(280px,360px)_1fr]">
         <Card className="flex flex-col overflow-hidden">
           <Tabs value={tab} onValueChange={(value) => setTab(value as "messages" | "contacts")}>

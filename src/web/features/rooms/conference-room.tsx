@@ -17,6 +17,7 @@ import { type ActiveSpeaker, nextActiveSpeaker } from "./call-stats";
 import { DeviceSettings } from "./device-settings";
 import { RoomControls } from "./room-controls";
 import { ParticipantsPanel, RoomChat } from "./room-panels";
+import { HostPanel, LobbyWaiting, useRoomSafety } from "./room-safety";
 import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, speakerStage, viewerParticipant } from "./room-state";
 import { type DeviceKind, useLocalMedia } from "./use-local-media";
 import { usePeerMesh } from "./use-peer-mesh";
@@ -73,11 +74,23 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   }, [connected, roomCode]);
 
   const { joined } = state;
+  // The lobby, lock, removal and mute all (decision 0022).
+  const safety = useRoomSafety(roomCode, {
+    onAdmitted: () => liveLink.send("JOIN_ROOM", { roomCode }),
+    onTurnedAway: () => leaveRoomRef.current(),
+    onMutedByHost: () => {
+      if (stateRef.current.micOn) toggleMediaRef.current("audio");
+    },
+  });
 
   const leaveRoom = useCallback(() => {
     leaving.current = true;
     onLeave();
   }, [onLeave]);
+  const leaveRoomRef = useRef(leaveRoom);
+  leaveRoomRef.current = leaveRoom;
+  const stateRef = useRef(state);
+  stateRef.current = state;
 
   const handleLeave = () => {
     if (leaving.current) return;
@@ -174,6 +187,8 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
     tracks?.forEach((track) => (track.enabled = kind === "video" ? next.video : next.audio));
     dispatch({ type: "toggleMedia", kind, viewerId: viewer.id });
   };
+  const toggleMediaRef = useRef(toggleMedia);
+  toggleMediaRef.current = toggleMedia;
 
   const toggleScreen = async () => {
     if (screenStream) return stopScreen();
@@ -266,7 +281,11 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Conference Room: {room.name}</h1>
           <p className="text-sm text-muted-foreground">
-            {joined ? `${memberCount} ${memberCount === 1 ? "participant" : "participants"}` : "Connecting…"}
+            {joined
+              ? `${memberCount} ${memberCount === 1 ? "participant" : "participants"}`
+              : safety.waiting
+                ? "Waiting for the host…"
+                : "Connecting…"}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -281,6 +300,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
         </div>
       </div>
 
+      {safety.waiting && !joined ? <LobbyWaiting name={room.name} /> : null}
       <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
         <div ref={stageRef} className={cn("flex flex-col gap-3", state.fullscreen && "bg-background p-4")}>
           {state.layout === "grid" ? (
@@ -312,8 +332,11 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
           />
         </div>
 
-        {state.showChat || state.showParticipants ? (
+        {state.showChat || state.showParticipants || (joined && me.isHost) ? (
           <div className="flex w-full flex-col gap-4 lg:w-80">
+            {joined && me.isHost ? (
+              <HostPanel roomCode={roomCode} safety={safety} participants={state.participants} viewerId={viewer.id} />
+            ) : null}
             {state.showParticipants ? <ParticipantsPanel participants={state.participants} viewerId={viewer.id} /> : null}
             {state.showChat ? <RoomChat chat={state.chat} viewerId={viewer.id} connected={connected} onSend={handleSend} /> : null}
           </div>

@@ -191,16 +191,17 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(createRoomSchema, { defaultValues: { name: "", description: "" } });
+  } = useSchemaForm(createRoomSchema, { defaultValues: { name: "", description: "", lobby: true } });
 
-  const handleCreate = async ({ name, description }: { name: string; description?: string | null }) => {
+  const handleCreate = async ({ name, description, lobby }: { name: string; description?: string | null; lobby?: boolean }) => {
     if (!user) {
       toast({ title: texts.authRequiredTitle, description: texts.createConferenceNotSignedIn, variant: "destructive" });
       return;
     }
     try {
       // Spec §7 names the host in the request; the server takes the signed-in member.
-      const body = { name, description: description ?? "", hostId: user.id, maxParticipants: ROOM_MAX_PARTICIPANTS };
+      // Safe by default (decision 0022): newcomers knock unless the host unticks the lobby.
+      const body = { name, description: description ?? "", hostId: user.id, maxParticipants: ROOM_MAX_PARTICIPANTS, lobby: lobby ?? true };
       const room = await callRoute("POST /api/rooms", { body });
       toast({ title: texts.conferenceCreatedTitle, description: `Your room code is ${room.roomCode}` });
       onCreated({ roomCode: room.roomCode, name: room.name });
@@ -233,6 +234,10 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
           ...register("description"),
         }}
       />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-primary" {...register("lobby")} />
+        Lobby: I admit each person who knocks
+      </label>
       <Button type="submit" disabled={isSubmitting} className="self-start">
         <Plus aria-hidden="true" />
         {isSubmitting ? "Creating..." : "Create Conference"}

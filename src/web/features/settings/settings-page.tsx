@@ -14,6 +14,7 @@ import { cn } from "@web/lib/utils";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
 import { MessageSettingsCard } from "@web/features/messages/message-settings-card";
+import { WhoCanMessageCard } from "@web/features/messages/who-can-message-card";
 import { NotificationPreferencesCard } from "@web/features/notifications/notification-preferences-card";
 import { BlockedMembersCard } from "@web/features/safety/blocked-members-card";
 import { MyDataCard } from "@web/features/safety/my-data-card";
@@ -136,6 +137,8 @@ export function SettingsPage() {
               </Card>
 
               <MessageSettingsCard />
+
+              <WhoCanMessageCard />
 
               <BlockedMembersCard />
 
