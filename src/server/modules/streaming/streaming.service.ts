@@ -125,14 +125,16 @@ export function createStreamingService(ctx: AppContext) {
     }
   }
 
+  /** Says on the live link whether the stream is live now, when that changed (and "We're live" once per broadcast). */
+  const checkLive = async (streamId: number) => announce(streamId, await isLive(streamId));
+
   /** While this instance packages a broadcast, it checks every second whether segments still arrive. */
   function watch() {
     if (watchTimer) return;
     watchTimer = setInterval(() => {
       void (async () => {
         const open = await repo.openBroadcasts();
-        for (const broadcast of open)
-          if (ingest?.isPublishing(broadcast.streamId)) await announce(broadcast.streamId, await isLive(broadcast.streamId));
+        for (const broadcast of open) if (ingest?.isPublishing(broadcast.streamId)) await checkLive(broadcast.streamId);
         if (!open.some((broadcast) => ingest?.isPublishing(broadcast.streamId)) && watchTimer) {
           clearInterval(watchTimer);
           watchTimer = null;
@@ -498,6 +500,8 @@ export function createStreamingService(ctx: AppContext) {
     },
     /** For tests and the hooks: whether the stream counts as live now. */
     isLive,
+    /** What the packaging instance does every second: announces a change of the stream's state. */
+    checkLive,
     /** Opens a broadcast as the ingest does when publishing starts (the nginx path without a packager, and tests). */
     hooks,
   };
