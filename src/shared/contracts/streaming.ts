@@ -231,7 +231,7 @@ export const streamingRoutes = {
   chatHistory: defineRoute({
     method: "GET",
     path: "/api/streaming/chat",
-    summary: "A service's chat, oldest first; the cursor pages back to older messages; hidden messages are left out",
+    summary: "The chat of a service, oldest first; the cursor pages back to older messages; hidden messages are left out",
     access: "member",
     query: chatHistoryQuerySchema,
     response: z.array(streamChatMessageSchema),
@@ -249,7 +249,7 @@ export const streamingRoutes = {
   muteChatMember: defineRoute({
     method: "POST",
     path: "/api/streaming/chat/mutes",
-    summary: "Mute a member in a service's chat for the rest of the service",
+    summary: "Mute a member in the chat of a service for the rest of the service",
     access: "admin",
     body: muteSchema,
     status: 204,
@@ -258,7 +258,7 @@ export const streamingRoutes = {
   slowMode: defineRoute({
     method: "PUT",
     path: "/api/streaming/chat/slow-mode",
-    summary: "Set a service chat's slow mode: seconds between one member's messages (0: off)",
+    summary: "Set the slow mode of a service chat: the seconds one member waits between messages (0: off)",
     access: "admin",
     body: slowModeSchema,
     response: z.object({ chatKey: z.string(), slowModeSeconds: z.number().int() }),
