@@ -229,7 +229,7 @@ function ChatPanel({ live, userId, isAdmin }: { live: LiveBroadcast; userId: num
 export function LiveChat({ live }: { live: LiveBroadcast }) {
   const { user } = useAuth();
   return (
-    <Card aria-label="Live chat" className="flex flex-col">
+    <Card role="region" aria-label="Live chat" className="flex flex-col">
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
           <MessageSquare className="size-5" aria-hidden="true" />
