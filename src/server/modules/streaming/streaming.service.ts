@@ -480,10 +480,9 @@ export function createStreamingService(ctx: AppContext) {
     async publishDone(streamKey: string) {
       const stream = await repo.findStreamByKey(streamKey);
       if (!stream) throw notFound(streamingMessages.streamNotFound);
-      if (ingest?.isPublishing(stream.id)) {
-        ingest.release(stream.id);
-        return;
-      }
+      const publishing = ingest?.isPublishing(stream.id) ?? false;
+      ingest?.release(stream.id);
+      if (publishing) return;
       const open = await repo.openBroadcast(stream.id);
       if (open) await hooks.ended(stream.id, open.id, null);
     },
