@@ -216,9 +216,10 @@ export function createIngest(config: Config, hooks: IngestHooks, log: FastifyBas
       void (async () => {
         // nginx accepts the publisher only once the hook has answered, so the first read can come too early and find no
         // stream yet (ffmpeg then exits): it is tried again until the broadcast begins, nginx says the publisher left, or
-        // about ten seconds have passed.
+        // about ten seconds have passed. An idle read from nginx ignores SIGINT, so it also ends by itself once nothing
+        // has arrived for LIVE_STALL_SECONDS (-rw_timeout): the recording is then finished as on a normal end.
         for (let attempt = 0; attempt < PULL_ATTEMPTS && !stopped && !pull.released; attempt += 1) {
-          const { published } = await run(stream, [...FAST_START, "-i", url]).done;
+          const { published } = await run(stream, [...FAST_START, "-rw_timeout", String(config.liveStallMs * 1000), "-i", url]).done;
           if (published) break;
           await new Promise((resolve) => setTimeout(resolve, PULL_RETRY_MS));
         }
