@@ -6,6 +6,8 @@ import { Button } from "@web/components/ui/button";
 import { liveLink, useLiveLink } from "@web/lib/live";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
+/** How far a premiere viewer may drift from the shared position before the player seeks back to it, in seconds. */
+const SYNC_TOLERANCE_S = 1;
 
 /**
  * Plays a live HLS playlist through hls.js, loaded only when a stream is actually playing so no other page pays
@@ -76,7 +78,8 @@ function useHls(video: HTMLVideoElement | null, src: string) {
 
 /**
  * A premiere: the recorded video plays as live, every viewer at the same position. The server gives the start and its
- * own time; the player seeks to (now - start), measured on the server's clock, and again if it drifts (a paused tab).
+ * own time; the player seeks to (now - start), measured on the server's clock, and again if it drifts by more than a
+ * second (buffering after the seek, a paused tab).
  */
 function PremierePlayer({ broadcast, serverOffsetMs }: { broadcast: LiveBroadcast; serverOffsetMs: number }) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -84,7 +87,7 @@ function PremierePlayer({ broadcast, serverOffsetMs }: { broadcast: LiveBroadcas
     if (!video) return;
     const position = () => (Date.now() + serverOffsetMs - Date.parse(broadcast.startedAt)) / 1000;
     const sync = () => {
-      if (Math.abs(video.currentTime - position()) > 2) video.currentTime = Math.max(0, position());
+      if (Math.abs(video.currentTime - position()) > SYNC_TOLERANCE_S) video.currentTime = Math.max(0, position());
     };
     const start = () => {
       sync();
@@ -96,12 +99,15 @@ function PremierePlayer({ broadcast, serverOffsetMs }: { broadcast: LiveBroadcas
     };
     if (video.readyState >= 1) start();
     video.addEventListener("loadedmetadata", start);
+    // Buffering after the first seek (or a stall) leaves the player behind: it catches up once playing.
+    video.addEventListener("playing", sync);
     const timer = setInterval(() => {
       if (!video.paused) sync();
-    }, 5000);
+    }, 2000);
     return () => {
       clearInterval(timer);
       video.removeEventListener("loadedmetadata", start);
+      video.removeEventListener("playing", sync);
     };
   }, [video, broadcast.startedAt, serverOffsetMs]);
   return (
