@@ -12,6 +12,7 @@ import { jobsAndReach } from "./migrations/0009_jobs_and_reach";
 import { feeds } from "./migrations/0010_feeds";
 import { care } from "./migrations/0012_care";
 import { streaming } from "./migrations/0011_streaming";
+import { liveChat } from "./migrations/0015_live_chat";
 import { moderation } from "./migrations/0016_moderation";
 import { safeContact } from "./migrations/0017_safe_contact";
 
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0010_feeds": feeds(dialect),
     "0012_care": care(dialect),
     "0011_streaming": streaming(dialect),
+    "0015_live_chat": liveChat(dialect),
     "0016_moderation": moderation(dialect),
     "0017_safe_contact": safeContact(dialect),
   };

@@ -588,3 +588,46 @@ export interface DB {
   message_requests: MessageRequestsTable;
   room_access: RoomAccessTable;
 }
+
+/** Added by 0015_live_chat: a message of the chat beside a live service or premiere (decision 0020). */
+export interface StreamChatMessagesTable {
+  id: Generated<number>;
+  chatKey: string;
+  userId: number;
+  content: string;
+  createdAt: Timestamp;
+  hiddenAt: Timestamp | null;
+  hiddenBy: number | null;
+}
+
+/** Added by 0015_live_chat: a member an admin muted in one service's chat. */
+export interface StreamChatMutesTable {
+  chatKey: string;
+  userId: number;
+  mutedBy: number | null;
+  createdAt: Timestamp;
+}
+
+/** Added by 0015_live_chat: one service chat's slow mode. */
+export interface StreamChatSettingsTable {
+  chatKey: string;
+  slowModeSeconds: number;
+  updatedAt: Timestamp;
+}
+
+/** Added by 0015_live_chat: a recorded video scheduled to play as live from startTime to endTime. */
+export interface StreamPremieresTable {
+  id: Generated<number>;
+  mediaId: number;
+  startTime: Timestamp;
+  endTime: Timestamp;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
+export interface DB {
+  stream_chat_messages: StreamChatMessagesTable;
+  stream_chat_mutes: StreamChatMutesTable;
+  stream_chat_settings: StreamChatSettingsTable;
+  stream_premieres: StreamPremieresTable;
+}

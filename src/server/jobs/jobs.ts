@@ -18,6 +18,10 @@ export interface JobPayloads {
   "digest.weekly": { weekOf: string };
   "digest.member": { userId: number; weekOf: string };
   "media.published": { mediaId: number };
+  "streaming.live": { broadcastId: number };
+  "streaming.replay": { broadcastId: number; recording: string };
+  "streaming.remind": { serviceId: number; startTime: string; userId: number };
+  "streaming.premiere": { premiereId: number; live: boolean };
 }
 export type JobName = keyof JobPayloads;
 

@@ -60,6 +60,25 @@ export const chatTextSchema = text()
   .max(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
   .refine((text) => text.trim().length > 0, "Message cannot be empty");
 
+/** The longest message of a live service's chat. */
+export const STREAM_CHAT_MAX_LENGTH = 500;
+/** Which chat: a broadcast's or a premiere's (the live state names the one open now). */
+export const chatKeySchema = z
+  .string("Name the service's chat")
+  .regex(/^(broadcast|premiere):[1-9]\d{0,9}$/, "Name the service's chat as the live state gives it");
+
+/** A message of a live service's chat. */
+export const streamChatMessageSchema = z.object({
+  id: z.number().int(),
+  chatKey: z.string(),
+  userId: z.number().int(),
+  displayName: z.string(),
+  message: z.string(),
+  createdAt: timestampSchema,
+  clientId: z.string().optional(),
+});
+export type StreamChatMessage = z.infer<typeof streamChatMessageSchema>;
+
 const sessionDescriptionSchema = (type: "offer" | "answer") =>
   z.object({ type: z.literal(type), sdp: z.string().max(LIVE_MAX_PAYLOAD_BYTES) });
 
@@ -115,6 +134,19 @@ export const clientEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("READ"), payload: z.object({ otherUserId: optionalId, groupId: optionalId }) }),
   /** The member started or stopped watching a live stream (counted in its viewers). */
   z.object({ type: z.literal("STREAM_WATCH"), payload: z.object({ streamId: idSchema, watching: z.boolean() }) }),
+  /** The member opened a service's chat: its messages, hidings and slow mode reach this connection. */
+  z.object({ type: z.literal("STREAM_CHAT_JOIN"), payload: z.object({ chatKey: chatKeySchema }) }),
+  /** A message to the chat beside the live service (stored; refused while muted, in slow mode, or when the chat is closed). */
+  z.object({
+    type: z.literal("STREAM_CHAT"),
+    payload: z.object({
+      chatKey: chatKeySchema,
+      message: text()
+        .max(STREAM_CHAT_MAX_LENGTH, `Messages can be at most ${STREAM_CHAT_MAX_LENGTH} characters`)
+        .refine((value) => value.trim().length > 0, "Message cannot be empty"),
+      clientId: text().max(64).optional(),
+    }),
+  }),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 export type ClientEventType = ClientEvent["type"];
@@ -228,6 +260,12 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("STREAM_STATE"), payload: z.object({ streamId: z.number().int(), live: z.boolean() }) }),
   /** How many members watch a stream now, on every instance. */
   z.object({ type: z.literal("STREAM_VIEWERS"), payload: z.object({ streamId: z.number().int(), viewers: z.number().int() }) }),
+  /** A message in a service's chat (the sender's own comes back with its clientId). */
+  z.object({ type: z.literal("STREAM_CHAT"), payload: streamChatMessageSchema }),
+  /** An admin hid a message: it disappears for everyone. */
+  z.object({ type: z.literal("STREAM_CHAT_HIDDEN"), payload: z.object({ chatKey: z.string(), messageId: z.number().int() }) }),
+  /** The chat's slow mode changed (0: off). */
+  z.object({ type: z.literal("STREAM_CHAT_SETTINGS"), payload: z.object({ chatKey: z.string(), slowModeSeconds: z.number().int() }) }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 export type ServerEventType = ServerEvent["type"];

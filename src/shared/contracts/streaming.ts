@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { streamingMessages } from "../messages";
-import { idParamsSchema, text, timestampSchema } from "./common";
+import { idParamsSchema, idSchema, pageQuerySchema, text, timestampSchema } from "./common";
+import { chatKeySchema, streamChatMessageSchema } from "./live";
 import { defineRoute } from "./route";
 
 /** A service on the streaming schedule. */
@@ -25,20 +26,28 @@ export const streamSchema = z.object({
 });
 export type Stream = z.infer<typeof streamSchema>;
 
-/** What is on now: a broadcast being received (publishing started and segments arriving), else nothing. */
+/**
+ * What is on now: a broadcast being received (publishing started and segments arriving), or a premiere (a recorded
+ * video playing as live from its start time), else nothing.
+ */
 export const liveBroadcastSchema = z.object({
-  streamId: z.number().int(),
-  broadcastId: z.number().int(),
+  kind: z.enum(["stream", "premiere"]),
+  streamId: z.number().int().nullable().describe("the stream received; null for a premiere"),
+  broadcastId: z.number().int().nullable().describe("the broadcast received; null for a premiere"),
+  premiereId: z.number().int().nullable(),
   title: z.string().describe("the scheduled service's title when one is on now, else the stream's name"),
-  startedAt: timestampSchema,
-  videoUrl: z.string().describe("HLS playlist, video and sound"),
-  audioUrl: z.string().describe("HLS playlist, sound only"),
+  startedAt: timestampSchema.describe("for a premiere, its start: every viewer plays from (now - startedAt)"),
+  videoUrl: z.string().describe("HLS playlist, video and sound; for a premiere, the video file"),
+  audioUrl: z.string().describe("HLS playlist, sound only; for a premiere, the video file"),
   viewers: z.number().int().describe("members watching, counted on every instance"),
+  chatKey: z.string().describe("the chat beside this service"),
+  slowModeSeconds: z.number().int().describe("the chat's slow mode; 0 when off"),
 });
 export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;
 
 export const liveStateSchema = z.object({
   live: liveBroadcastSchema.nullable(),
+  serverTime: timestampSchema.describe("the server's time of this answer (a premiere's position is measured on it)"),
   next: streamServiceSchema.nullable().describe("the next scheduled service not yet over"),
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
@@ -87,6 +96,40 @@ export const publishReplaySchema = z.object({
   description: text().trim().max(5000).default(""),
 });
 export type PublishReplay = z.input<typeof publishReplaySchema>;
+
+export { streamChatMessageSchema, type StreamChatMessage } from "./live";
+
+export const chatHistoryQuerySchema = pageQuerySchema.extend({ chatKey: chatKeySchema });
+export const muteSchema = z.object({ chatKey: chatKeySchema, userId: idSchema });
+export const slowModeSchema = z.object({
+  chatKey: chatKeySchema,
+  seconds: z.coerce
+    .number("Slow mode is a number of seconds")
+    .int("Slow mode is a whole number of seconds")
+    .min(0, "Slow mode is 0 (off) to 300 seconds")
+    .max(300, "Slow mode is 0 (off) to 300 seconds"),
+});
+export const prayerRequestSchema = z.object({
+  message: text({ error: "Write what we can pray for" })
+    .trim()
+    .min(1, "Write what we can pray for")
+    .max(2000, "A prayer request can be at most 2000 characters"),
+});
+
+/** A recorded video scheduled to play as live. */
+export const premiereSchema = z.object({
+  id: z.number().int(),
+  mediaId: z.number().int(),
+  title: z.string(),
+  startTime: timestampSchema,
+  endTime: timestampSchema.describe("start time plus the video's length"),
+});
+export type Premiere = z.infer<typeof premiereSchema>;
+export const createPremiereSchema = z.object({
+  mediaId: idSchema,
+  startTime: isoTime(streamingMessages.startRequired),
+});
+export type CreatePremiere = z.output<typeof createPremiereSchema>;
 
 /** What nginx-rtmp posts to on_publish / on_publish_done (form-encoded); `name` is the stream key. Other fields are ignored. */
 export const publishHookSchema = z.object({
@@ -176,6 +219,83 @@ export const streamingRoutes = {
     params: idParamsSchema,
     body: publishReplaySchema,
     response: replaySchema,
+  }),
+  remind: defineRoute({
+    method: "POST",
+    path: "/api/streaming/services/:id/remind",
+    summary: "Remind the signed-in member of a scheduled service by a notification (and push) shortly before it starts",
+    access: "member",
+    params: idParamsSchema,
+    response: z.object({ remindAt: timestampSchema }),
+  }),
+  chatHistory: defineRoute({
+    method: "GET",
+    path: "/api/streaming/chat",
+    summary: "The chat of a service, oldest first; the cursor pages back to older messages; hidden messages are left out",
+    access: "member",
+    query: chatHistoryQuerySchema,
+    response: z.array(streamChatMessageSchema),
+    paginated: true,
+  }),
+  hideChatMessage: defineRoute({
+    method: "POST",
+    path: "/api/streaming/chat/messages/:id/hide",
+    summary: "Hide a chat message; it disappears for everyone",
+    access: "admin",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  muteChatMember: defineRoute({
+    method: "POST",
+    path: "/api/streaming/chat/mutes",
+    summary: "Mute a member in the chat of a service for the rest of the service",
+    access: "admin",
+    body: muteSchema,
+    status: 204,
+    response: z.null(),
+  }),
+  slowMode: defineRoute({
+    method: "PUT",
+    path: "/api/streaming/chat/slow-mode",
+    summary: "Set the slow mode of a service chat: the seconds one member waits between messages (0: off)",
+    access: "admin",
+    body: slowModeSchema,
+    response: z.object({ chatKey: z.string(), slowModeSeconds: z.number().int() }),
+  }),
+  requestPrayer: defineRoute({
+    method: "POST",
+    path: "/api/streaming/prayer",
+    summary: "Send a private prayer request to the care team (the admins when there is none)",
+    access: "member",
+    body: prayerRequestSchema,
+    status: 201,
+    response: z.object({ sentTo: z.number().int() }),
+  }),
+  premieres: defineRoute({
+    method: "GET",
+    path: "/api/streaming/premieres",
+    summary: "Premieres not yet over, soonest first",
+    access: "admin",
+    response: z.array(premiereSchema),
+  }),
+  createPremiere: defineRoute({
+    method: "POST",
+    path: "/api/streaming/premieres",
+    summary: "Schedule a published video to play as live at a set time",
+    access: "admin",
+    body: createPremiereSchema,
+    status: 201,
+    response: premiereSchema,
+  }),
+  deletePremiere: defineRoute({
+    method: "DELETE",
+    path: "/api/streaming/premieres/:id",
+    summary: "Cancel a premiere",
+    access: "admin",
+    params: idParamsSchema,
+    status: 204,
+    response: z.null(),
   }),
   publishHook: defineRoute({
     method: "POST",

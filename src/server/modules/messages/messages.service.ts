@@ -251,6 +251,36 @@ export function createMessagesService(ctx: AppContext) {
     },
 
     /**
+     * A direct message another module sends for a member (a prayer request from beside the live stream), to someone
+     * who must receive it (the care team): no message-request check. Delivered like one sent over the live link.
+     */
+    async sendPrivate(sender: { id: number; displayName: string }, receiverId: number, content: string) {
+      const row = await messages.insert({
+        senderId: sender.id,
+        receiverId,
+        groupId: null,
+        roomCode: null,
+        content,
+        createdAt: clock.iso(),
+      });
+      const delivered = presentMessage(row, { senderName: sender.displayName });
+      await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
+      await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: delivered });
+      if (!(await hub.isOnline(receiverId))) {
+        await notifications.notify([
+          {
+            userId: receiverId,
+            category: "message",
+            title: notificationMessages.directMessageTitle(sender.displayName),
+            body: content.length > 140 ? `${content.slice(0, 139)}…` : content,
+            link: "/chat",
+          },
+        ]);
+      }
+      return delivered;
+    },
+
+    /**
      * Typing reaches a room's or group's other members, or one member who shares a conversation with the typist.
      * Typing to anyone else is dropped without an answer: a first message is typed before the conversation exists.
      */

@@ -202,6 +202,26 @@ export function createNotificationsService(ctx: AppContext) {
       }
     },
 
+    /**
+     * A live service started (a broadcast went live, a premiere began): every member hears "We're live", under the bell
+     * and as a push per their choices. Keyed per member and service (`key`), so a rerun stores nothing twice.
+     */
+    async announceLive(key: string, title: string) {
+      const recipients = await notifications.memberIdsExcept(null);
+      for (let i = 0; i < recipients.length; i += 500) {
+        await this.notify(
+          recipients.slice(i, i + 500).map((userId) => ({
+            userId,
+            category: "live" as const,
+            title: notificationMessages.liveTitle,
+            body: notificationMessages.live(title),
+            link: "/streaming",
+            dedupeKey: `live:${key}:${userId}`,
+          })),
+        );
+      }
+    },
+
     /** Members named by @username in a text. */
     mentionedIds: (usernames: string[]) => notifications.idsByUsernames(usernames),
   };

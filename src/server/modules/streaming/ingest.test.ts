@@ -24,6 +24,7 @@ async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, t
 
 describe.skipIf(!hasFfmpeg)("RTMP ingest with ffmpeg (sqlite)", () => {
   let app: FastifyInstance;
+  let ctx: ReturnType<typeof createContext>;
   let close: () => Promise<void>;
   let admin: Member;
   let port: number;
@@ -42,7 +43,7 @@ describe.skipIf(!hasFfmpeg)("RTMP ingest with ffmpeg (sqlite)", () => {
       RTMP_PORT: String(port),
       LIVE_STALL_SECONDS: "5",
     });
-    const ctx = createContext(config, database);
+    ctx = createContext(config, database);
     app = await buildApp(ctx, { liveIngest: true });
     await app.ready();
     close = async () => {
@@ -83,6 +84,17 @@ describe.skipIf(!hasFfmpeg)("RTMP ingest with ffmpeg (sqlite)", () => {
     const { value, ms } = await until(state, (s) => s.live !== null, 10_000);
     console.info(`live ${ms} ms after the encoder started`);
     expect(value.live.streamId).toBe(stream.id);
+    // Members hear "We're live" once (the job the packaging instance enqueues when the stream turns live).
+    const told = async () => {
+      await ctx.jobs.runDue();
+      return ctx.db
+        .selectFrom("notifications")
+        .select(["title", "link"])
+        .where("userId", "=", admin.user.id)
+        .where("category", "=", "live")
+        .execute();
+    };
+    expect((await until(told, (rows) => rows.length > 0, 5000)).value).toEqual([{ title: "We're Live", link: "/streaming" }]);
 
     const video = await app.inject({ method: "GET", url: value.live.videoUrl });
     expect(video.statusCode).toBe(200);
@@ -98,7 +110,12 @@ describe.skipIf(!hasFfmpeg)("RTMP ingest with ffmpeg (sqlite)", () => {
 
     expect(await exitOf(pusher)).toBe(0);
     await until(state, (s) => s.live === null, 10_000);
-    const { value: drafts } = await until(replays, (list) => list.length === 1, 20_000);
+    // The recording becomes a draft in a job (duration and thumbnail taken from the video).
+    const drafted = async () => {
+      await ctx.jobs.runDue();
+      return replays();
+    };
+    const { value: drafts } = await until(drafted, (list) => list.length === 1, 20_000);
     expect(drafts[0]).toMatchObject({ mediaId: null, mediaUrl: expect.stringMatching(/^\/media\/replays\/broadcast-\d+\.mp4$/) });
     expect(drafts[0].duration).toBeGreaterThanOrEqual(7);
     expect(drafts[0].thumbnailUrl).toMatch(/\.jpg$/);

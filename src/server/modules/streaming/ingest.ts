@@ -29,6 +29,9 @@ const WRONG_KEY = /Unexpected stream|App field don't match/;
 const INPUT_OPENED = /^Input #0,/;
 
 /** Probe the input for 1 s rather than ffmpeg's default 5 s: the first segment, and going live, come that much sooner. */
+/** How often, and how far apart, the nginx path tries to read a stream nginx is still accepting. */
+const PULL_ATTEMPTS = 20;
+const PULL_RETRY_MS = 500;
 const FAST_START = ["-analyzeduration", "1000000", "-probesize", "1000000"];
 
 export const streamFolder = (config: Config, streamId: number) => path.join(config.mediaDir, LIVE_FOLDER, String(streamId));
@@ -100,6 +103,8 @@ interface Packager {
  */
 export function createIngest(config: Config, hooks: IngestHooks, log: FastifyBaseLogger) {
   const packagers = new Map<number, Packager>();
+  /** LIVE_INGEST=nginx: the streams being read from nginx, until the publisher leaves. */
+  const pulls = new Map<number, { released: boolean }>();
   const listeners = new Map<number, { stopped: boolean; key: string }>();
   let stopped = false;
 
@@ -204,13 +209,28 @@ export function createIngest(config: Config, hooks: IngestHooks, log: FastifyBas
 
     /** LIVE_INGEST=nginx: nginx authorized the key; read the stream from nginx and package it. */
     pull(stream: IngestStream) {
-      if (packagers.has(stream.id)) return;
+      if (packagers.has(stream.id) || pulls.has(stream.id)) return;
       const url = `${config.nginxRtmpUrl}/${stream.streamKey}`;
-      run(stream, [...FAST_START, "-i", url]);
+      const pull = { released: false };
+      pulls.set(stream.id, pull);
+      void (async () => {
+        // nginx accepts the publisher only once the hook has answered, so the first read can come too early and find no
+        // stream yet (ffmpeg then exits): it is tried again until the broadcast begins, nginx says the publisher left, or
+        // about ten seconds have passed. An idle read from nginx ignores SIGINT, so it also ends by itself once nothing
+        // has arrived for LIVE_STALL_SECONDS (-rw_timeout): the recording is then finished as on a normal end.
+        for (let attempt = 0; attempt < PULL_ATTEMPTS && !stopped && !pull.released; attempt += 1) {
+          const { published } = await run(stream, [...FAST_START, "-rw_timeout", String(config.liveStallMs * 1000), "-i", url]).done;
+          if (published) break;
+          await new Promise((resolve) => setTimeout(resolve, PULL_RETRY_MS));
+        }
+        pulls.delete(stream.id);
+      })();
     },
 
-    /** nginx said the publisher left: finish the broadcast. */
+    /** nginx said the publisher left: finish the broadcast (or stop waiting for it to begin). */
     release(streamId: number) {
+      const pull = pulls.get(streamId);
+      if (pull) pull.released = true;
       packagers.get(streamId)?.stop();
     },
 

@@ -43,22 +43,32 @@ export async function takeThumbnail(ffmpegPath: string, file: string, duration: 
 
 /**
  * Moves a finished broadcast's recording into the replays folder and takes its thumbnail: the files of the
- * draft sermon. Answers their /media/ URLs and the duration.
+ * draft sermon. Answers their /media/ URLs and the duration, or null when there is no recording to keep.
+ * Idempotent: run again after the move (a crash before the draft was stored), it works from the moved file.
  */
 export async function keepRecording(
   ffmpegPath: string,
   mediaDir: string,
   recording: string,
   broadcastId: number,
-): Promise<{ mediaUrl: string; thumbnailUrl: string | null; duration: number }> {
+): Promise<{ mediaUrl: string; thumbnailUrl: string | null; duration: number } | null> {
   const folder = path.join(mediaDir, REPLAYS_FOLDER);
   await fs.mkdir(folder, { recursive: true });
   const name = `broadcast-${broadcastId}`;
   const video = path.join(folder, `${name}.mp4`);
-  await fs.rename(recording, video).catch(async () => {
-    await fs.copyFile(recording, video);
-    await fs.rm(recording, { force: true });
-  });
+  const exists = (file: string) =>
+    fs.access(file).then(
+      () => true,
+      () => false,
+    );
+  if (await exists(recording)) {
+    await fs.rename(recording, video).catch(async () => {
+      // Another file system: copied under a temporary name first, so a half copy is never taken for the replay.
+      await fs.copyFile(recording, `${video}.part`);
+      await fs.rename(`${video}.part`, video);
+      await fs.rm(recording, { force: true });
+    });
+  } else if (!(await exists(video))) return null;
   const duration = await probeDuration(ffmpegPath, video);
   const thumbnail = (await takeThumbnail(ffmpegPath, video, duration, path.join(folder, `${name}.jpg`)))
     ? `/media/${REPLAYS_FOLDER}/${name}.jpg`

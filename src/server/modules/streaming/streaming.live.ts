@@ -1,13 +1,15 @@
 import type { LiveHub } from "../../live/hub";
+import type { ChatService } from "./chat.service";
 import { STREAMING_CHANNEL, type StreamingService, streamChannel } from "./streaming.service";
 
 const STREAM_PREFIX = streamChannel(0).replace(/0$/, "");
 
 /**
  * The streaming module's part of the live link: every connection hears when a stream goes live or stops, and a
- * member watching a stream holds a viewer seat (shared by every instance) until they stop or their connection closes.
+ * member watching a stream holds a viewer seat (shared by every instance) until they stop or their connection closes;
+ * and the chat beside the stream.
  */
-export function registerStreamingLive(hub: LiveHub, streaming: StreamingService) {
+export function registerStreamingLive(hub: LiveHub, streaming: StreamingService, chat: ChatService) {
   /** The streams each local connection watches, so a closed connection gives its seats back. */
   const watching = new Map<string, Set<number>>();
 
@@ -25,6 +27,10 @@ export function registerStreamingLive(hub: LiveHub, streaming: StreamingService)
     }
     await streaming.setWatching(conn.user.id, streamId, on);
   });
+
+  // The chat beside the stream: joining hears it; a message is stored and reaches everyone in it.
+  hub.on("STREAM_CHAT_JOIN", (conn, payload) => chat.join(conn, payload));
+  hub.on("STREAM_CHAT", (conn, payload) => chat.send(conn, payload));
 
   hub.onDisconnect(async (conn) => {
     const streams = watching.get(conn.id);

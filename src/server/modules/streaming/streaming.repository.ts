@@ -9,9 +9,23 @@ export type StreamRow = Selectable<DB["streams"]>;
 export type ServiceRow = Selectable<StreamServicesTable>;
 export type BroadcastRow = Selectable<DB["stream_broadcasts"]>;
 export type ReplayRow = Selectable<StreamReplaysTable>;
+export interface PremiereRow {
+  id: number;
+  mediaId: number;
+  startTime: string;
+  endTime: string;
+  title: string;
+  mediaUrl: string;
+  thumbnailUrl: string | null;
+}
 
 /** The streaming module's SQL: streams and keys, the schedule, broadcasts and replays. */
 export function createStreamingRepository(db: Kysely<DB>) {
+  const premieres = () =>
+    db
+      .selectFrom("stream_premieres as p")
+      .innerJoin("media as m", "m.id", "p.mediaId")
+      .select(["p.id", "p.mediaId", "p.startTime", "p.endTime", "m.title", "m.mediaUrl", "m.thumbnailUrl"]);
   return {
     listStreams: () => db.selectFrom("streams").selectAll().orderBy("id").execute(),
     findStream: (id: number) => db.selectFrom("streams").selectAll().where("id", "=", id).executeTakeFirst(),
@@ -33,6 +47,7 @@ export function createStreamingRepository(db: Kysely<DB>) {
 
     /** Broadcasts whose publishing has started and not ended. */
     openBroadcasts: () => db.selectFrom("stream_broadcasts").selectAll().where("endedAt", "is", null).orderBy("id").execute(),
+    findBroadcast: (id: number) => db.selectFrom("stream_broadcasts").selectAll().where("id", "=", id).executeTakeFirst(),
     openBroadcast: (streamId: number) =>
       db.selectFrom("stream_broadcasts").selectAll().where("streamId", "=", streamId).where("endedAt", "is", null).executeTakeFirst(),
     startBroadcast: (streamId: number, at: string) =>
@@ -44,6 +59,38 @@ export function createStreamingRepository(db: Kysely<DB>) {
         .where("id", "=", id)
         .where("endedAt", "is", null)
         .returningAll()
+        .executeTakeFirst(),
+
+    /** The premiere playing at `now` (started and not over), with its video. */
+    premiereOn: (now: string) =>
+      premieres().where("p.startTime", "<=", now).where("p.endTime", ">", now).orderBy("p.startTime").limit(1).executeTakeFirst(),
+    upcomingPremieres: (now: string, limit: number) =>
+      premieres().where("p.endTime", ">", now).orderBy("p.startTime").orderBy("p.id").limit(limit).execute(),
+    findPremiere: (id: number) => premieres().where("p.id", "=", id).executeTakeFirst(),
+    /** Whether a premiere other than `exceptId` plays at some time in [start, end). */
+    async premiereOverlaps(start: string, end: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("stream_premieres")
+        .select("id")
+        .where("startTime", "<", end)
+        .where("endTime", ">", start)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    insertPremiere: (values: Insertable<DB["stream_premieres"]>) =>
+      db.insertInto("stream_premieres").values(values).returning("id").executeTakeFirstOrThrow(),
+    async deletePremiere(id: number): Promise<boolean> {
+      const result = await db.deleteFrom("stream_premieres").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    /** A published video (a sermon or any media item with a video type) that can premiere. */
+    findVideo: (id: number) =>
+      db
+        .selectFrom("media")
+        .select(["id", "title", "duration", "mediaUrl"])
+        .where("id", "=", id)
+        .where("mimeType", "like", "video/%")
         .executeTakeFirst(),
 
     listReplays: () =>

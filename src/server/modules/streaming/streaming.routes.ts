@@ -7,6 +7,9 @@ import { ownOrigin } from "../../http/security";
 import { requireViewer } from "../auth/session";
 import { calendarFileName } from "../events/events.calendar";
 import { buildCalendar } from "../events/ical";
+import { keysetCursor, sendPage } from "../../http/pagination";
+import { z } from "zod";
+import { createChatService } from "./chat.service";
 import { registerStreamingLive } from "./streaming.live";
 import { createStreamingService } from "./streaming.service";
 
@@ -15,10 +18,14 @@ export interface StreamingOptions {
   listen: boolean;
 }
 
+/** A chat page's cursor: the id of the oldest message shown. */
+const chatCursor = keysetCursor(z.number().int().positive().max(2_147_483_647));
+
 /** Live streaming: state, schedule, streams and keys, replays, and nginx-rtmp's publish hooks. */
 export async function streamingRoutes(app: FastifyInstance, ctx: AppContext, options: StreamingOptions = { listen: false }) {
   const service = createStreamingService(ctx);
-  registerStreamingLive(ctx.live, service);
+  const chat = createChatService(ctx, () => service.openChat());
+  registerStreamingLive(ctx.live, service, chat);
   app.addHook("onReady", async () => service.start(app.log, options.listen));
   app.addHook("onClose", async () => service.stop());
 
@@ -71,6 +78,37 @@ export async function streamingRoutes(app: FastifyInstance, ctx: AppContext, opt
 
   mount(app, routes.replays, async (request) => service.replays(requireViewer(request)));
   mount(app, routes.publishReplay, async (request) => service.publishReplay(requireViewer(request), request.params.id, request.body));
+
+  mount(app, routes.remind, async (request) => service.remind(requireViewer(request), request.params.id));
+
+  mount(app, routes.chatHistory, async (request, reply) => {
+    requireViewer(request);
+    const { chatKey, limit, cursor } = request.query;
+    const page = await chat.history(chatKey, limit, chatCursor.decode(cursor));
+    // The page comes newest first; a chat reads oldest first.
+    return sendPage(request, reply, page, (last) => chatCursor.encode(last.id)).reverse();
+  });
+  mount(app, routes.hideChatMessage, async (request) => {
+    const viewer = requireViewer(request);
+    await chat.hide(viewer, request.params.id);
+    request.log.info({ event: "stream_chat_hidden", messageId: request.params.id, by: viewer.id }, "a chat message was hidden");
+    return null;
+  });
+  mount(app, routes.muteChatMember, async (request) => {
+    const viewer = requireViewer(request);
+    await chat.mute(viewer, request.body.chatKey, request.body.userId);
+    request.log.info({ event: "stream_chat_muted", userId: request.body.userId, by: viewer.id }, "a member was muted in a chat");
+    return null;
+  });
+  mount(app, routes.slowMode, async (request) => chat.setSlowMode(requireViewer(request), request.body.chatKey, request.body.seconds));
+  mount(app, routes.requestPrayer, async (request) => ({ sentTo: await chat.requestPrayer(requireViewer(request), request.body.message) }));
+
+  mount(app, routes.premieres, async (request) => service.premieres(requireViewer(request)));
+  mount(app, routes.createPremiere, async (request) => service.createPremiere(requireViewer(request), request.body));
+  mount(app, routes.deletePremiere, async (request) => {
+    await service.deletePremiere(requireViewer(request), request.params.id);
+    return null;
+  });
 
   mount(app, routes.publishHook, async (request) => {
     await service.authorizePublish(request.body.name);

@@ -2,17 +2,30 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import type { CreateService, LiveBroadcast, LiveState, PublishReplay, Replay, Stream, StreamService } from "@shared/contracts/streaming";
+import type {
+  CreatePremiere,
+  CreateService,
+  LiveBroadcast,
+  LiveState,
+  Premiere,
+  PublishReplay,
+  Replay,
+  Stream,
+  StreamService,
+} from "@shared/contracts/streaming";
+import { notificationMessages } from "@shared/contracts/notifications";
 import { streamingMessages } from "@shared/messages";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { ownOrigin } from "../../http/security";
 import { policies } from "../../policies";
 import { announcePublished } from "../media/announce";
 import { type Ingest, AUDIO_PLAYLIST, LIVE_FOLDER, VIDEO_PLAYLIST, createIngest, ffmpegAvailable, streamFolder } from "./ingest";
+import { createNotificationsService } from "../notifications/notifications.service";
+import { createChatRepository } from "./chat.repository";
 import { keepRecording } from "./recording";
-import { type ReplayRow, type ServiceRow, type StreamRow, createStreamingRepository } from "./streaming.repository";
+import { type PremiereRow, type ReplayRow, type ServiceRow, type StreamRow, createStreamingRepository } from "./streaming.repository";
 
 type Viewer = Pick<UserRow, "id" | "role">;
 
@@ -23,6 +36,12 @@ export const streamChannel = (streamId: number) => `stream:${streamId}`;
 const VIEWER_CAPACITY = 1_000_000_000;
 const UPCOMING_LIMIT = 20;
 const EARLY_START_MS = 3_600_000;
+/** How long before a scheduled service a member who asked to be reminded hears of it. */
+export const SERVICE_REMINDER_BEFORE_MS = 15 * 60_000;
+/** A premiere may be set to start this long ago at most (the admin's clock and ours differ a little). */
+const PREMIERE_START_SLACK_MS = 60_000;
+/** STREAM_STATE's streamId for a premiere, which plays on no stream. */
+export const PREMIERE_STREAM_ID = 0;
 
 const newStreamKey = () => randomBytes(18).toString("base64url");
 
@@ -33,6 +52,14 @@ const presentService = (row: ServiceRow): StreamService => ({
   startTime: row.startTime,
   endTime: row.endTime,
   thumbnailUrl: row.thumbnailUrl,
+});
+
+const presentPremiere = (row: PremiereRow): Premiere => ({
+  id: row.id,
+  mediaId: row.mediaId,
+  title: row.title,
+  startTime: row.startTime,
+  endTime: row.endTime,
 });
 
 const presentReplay = (row: ReplayRow): Replay => ({
@@ -53,6 +80,8 @@ const presentReplay = (row: ReplayRow): Replay => ({
  */
 export function createStreamingService(ctx: AppContext) {
   const repo = createStreamingRepository(ctx.db);
+  const chat = createChatRepository(ctx.db);
+  const notifications = createNotificationsService(ctx);
   const { config } = ctx;
   let log: FastifyBaseLogger | null = null;
   let ingest: Ingest | null = null;
@@ -89,7 +118,16 @@ export function createStreamingService(ctx: AppContext) {
     announced.set(streamId, live);
     log?.info({ event: live ? "stream_live" : "stream_offline", streamId }, live ? "stream is live" : "stream is no longer live");
     await ctx.live.publish(STREAMING_CHANNEL, { type: "STREAM_STATE", payload: { streamId, live } });
+    // Members hear "We're live" once per broadcast, however many instances saw it go live (the job's key).
+    const open = live ? await repo.openBroadcast(streamId) : undefined;
+    if (open) {
+      await ctx.jobs.enqueue("streaming.live", { broadcastId: open.id }, { dedupeKey: `live:broadcast:${open.id}` });
+      ctx.jobs.wake();
+    }
   }
+
+  /** Says on the live link whether the stream is live now, when that changed (and "We're live" once per broadcast). */
+  const checkLive = async (streamId: number) => announce(streamId, await isLive(streamId));
 
   /** While this instance packages a broadcast, it checks every second whether segments still arrive. */
   function watch() {
@@ -97,8 +135,7 @@ export function createStreamingService(ctx: AppContext) {
     watchTimer = setInterval(() => {
       void (async () => {
         const open = await repo.openBroadcasts();
-        for (const broadcast of open)
-          if (ingest?.isPublishing(broadcast.streamId)) await announce(broadcast.streamId, await isLive(broadcast.streamId));
+        for (const broadcast of open) if (ingest?.isPublishing(broadcast.streamId)) await checkLive(broadcast.streamId);
         if (!open.some((broadcast) => ingest?.isPublishing(broadcast.streamId)) && watchTimer) {
           clearInterval(watchTimer);
           watchTimer = null;
@@ -127,14 +164,37 @@ export function createStreamingService(ctx: AppContext) {
       const ended = await repo.endBroadcast(broadcastId, ctx.clock.iso());
       await announce(streamId, false);
       log?.info({ event: "broadcast_ended", streamId, broadcastId }, "publishing ended");
-      if (!recording || !ended || (await repo.findReplayOf(broadcastId))) return;
-      const stream = await repo.findStream(streamId);
-      const files = await keepRecording(config.ffmpegPath, config.mediaDir, recording, broadcastId);
-      const title = `${stream ? await titleFor(stream, ended.startedAt) : "Live service"} (${ended.startedAt.slice(0, 10)})`;
-      const replay = await repo.insertReplay({ broadcastId, title, ...files, createdAt: ctx.clock.iso(), mediaId: null });
-      log?.info({ event: "replay_drafted", replayId: replay.id, duration: replay.duration }, "the broadcast's replay is a draft");
+      if (!recording || !ended) return;
+      // The recording becomes a draft sermon in a job (ffprobe and a thumbnail take a while; a crash retries it).
+      await ctx.jobs.enqueue(
+        "streaming.replay",
+        { broadcastId, recording: path.relative(config.mediaDir, recording) },
+        { dedupeKey: `replay:broadcast:${broadcastId}` },
+      );
+      ctx.jobs.wake();
     },
   };
+
+  /** The `streaming.replay` job: the recording moved to the replays, its duration and thumbnail taken; once per broadcast. */
+  async function draftReplay(broadcastId: number, recording: string) {
+    if (await repo.findReplayOf(broadcastId)) return;
+    const broadcast = await repo.findBroadcast(broadcastId);
+    if (!broadcast) return;
+    const source = path.resolve(config.mediaDir, recording);
+    if (!source.startsWith(path.resolve(config.mediaDir) + path.sep)) throw new Error("a recording outside MEDIA_DIR");
+    const files = await keepRecording(config.ffmpegPath, config.mediaDir, source, broadcastId);
+    if (!files) {
+      log?.warn({ event: "replay_missing", broadcastId }, "the broadcast's recording is gone; no replay is drafted");
+      return;
+    }
+    const stream = await repo.findStream(broadcast.streamId);
+    const title = `${stream ? await titleFor(stream, broadcast.startedAt) : "Live service"} (${broadcast.startedAt.slice(0, 10)})`;
+    const replay = await repo.insertReplay({ broadcastId, title, ...files, createdAt: ctx.clock.iso(), mediaId: null });
+    log?.info({ event: "replay_drafted", replayId: replay.id, duration: replay.duration }, "the broadcast's replay is a draft");
+  }
+
+  /** A chat's present state for the live state. */
+  const chatOf = async (chatKey: string) => ({ chatKey, slowModeSeconds: await chat.slowMode(chatKey) });
 
   function ingestUrl(request: FastifyRequest, index: number): string {
     if (config.rtmpPublicUrl) return config.rtmpPublicUrl;
@@ -208,17 +268,126 @@ export function createStreamingService(ctx: AppContext) {
         if (!stream) continue;
         const base = `/media/${LIVE_FOLDER}/${stream.id}`;
         live = {
+          kind: "stream",
           streamId: stream.id,
           broadcastId: broadcast.id,
+          premiereId: null,
           title: await titleFor(stream, now),
           startedAt: broadcast.startedAt,
           videoUrl: `${base}/${VIDEO_PLAYLIST}`,
           audioUrl: `${base}/${AUDIO_PLAYLIST}`,
           viewers: await viewers(stream.id),
+          ...(await chatOf(`broadcast:${broadcast.id}`)),
         };
         break;
       }
-      return { live, next: next ? presentService(next) : null };
+      if (!live) {
+        // A premiere is live from its start to the end of its video: every viewer plays it from (now - start).
+        const premiere = await repo.premiereOn(now);
+        if (premiere)
+          live = {
+            kind: "premiere",
+            streamId: null,
+            broadcastId: null,
+            premiereId: premiere.id,
+            title: premiere.title,
+            startedAt: premiere.startTime,
+            videoUrl: premiere.mediaUrl,
+            audioUrl: premiere.mediaUrl,
+            viewers: 0,
+            ...(await chatOf(`premiere:${premiere.id}`)),
+          };
+      }
+      return { live, next: next ? presentService(next) : null, serverTime: now };
+    },
+
+    /** The chat open now: the live broadcast's or premiere's; null when nothing is on. */
+    async openChat(): Promise<string | null> {
+      return (await this.state()).live?.chatKey ?? null;
+    },
+
+    /** Reminds a member of a scheduled service shortly before it starts (a notification, pushed as they chose). */
+    async remind(viewer: Viewer, serviceId: number): Promise<{ remindAt: string }> {
+      const service = await repo.findService(serviceId);
+      if (!service) throw notFound(streamingMessages.serviceNotFound);
+      const start = Date.parse(service.startTime);
+      if (start <= ctx.clock.now()) throw conflict(streamingMessages.serviceStarted, "service_started");
+      const runAt = Math.max(ctx.clock.now(), start - SERVICE_REMINDER_BEFORE_MS);
+      await ctx.jobs.enqueue(
+        "streaming.remind",
+        { serviceId, startTime: service.startTime, userId: viewer.id },
+        { runAt, dedupeKey: `service-reminder:${serviceId}:${service.startTime}:${viewer.id}` },
+      );
+      return { remindAt: new Date(runAt).toISOString() };
+    },
+
+    /** The `streaming.remind` job: the member hears the service starts soon, unless it moved or was taken off. */
+    async sendReminder(serviceId: number, startTime: string, userId: number) {
+      const service = await repo.findService(serviceId);
+      if (!service || service.startTime !== startTime) return;
+      await notifications.notify([
+        {
+          userId,
+          category: "live",
+          title: notificationMessages.serviceReminderTitle,
+          body: notificationMessages.serviceReminder(service.title),
+          link: "/streaming",
+          dedupeKey: `service-reminder:${serviceId}:${startTime}:${userId}`,
+        },
+      ]);
+    },
+
+    /** The `streaming.live` job: every member hears that a broadcast went live. */
+    async announceBroadcast(broadcastId: number) {
+      const broadcast = await repo.findBroadcast(broadcastId);
+      const stream = broadcast ? await repo.findStream(broadcast.streamId) : undefined;
+      if (!broadcast || !stream) return;
+      await notifications.announceLive(`broadcast:${broadcastId}`, await titleFor(stream, broadcast.startedAt));
+    },
+
+    draftReplay,
+
+    async premieres(viewer: Viewer): Promise<Premiere[]> {
+      requireAdmin(viewer);
+      return (await repo.upcomingPremieres(ctx.clock.iso(), UPCOMING_LIMIT)).map(presentPremiere);
+    },
+    async createPremiere(viewer: Viewer, input: CreatePremiere): Promise<Premiere> {
+      requireAdmin(viewer);
+      const video = await repo.findVideo(input.mediaId);
+      if (!video || video.duration <= 0) throw badRequest(streamingMessages.premiereVideoNotFound, "premiere_video_not_found");
+      const start = Date.parse(input.startTime);
+      if (start < ctx.clock.now() - PREMIERE_START_SLACK_MS) throw badRequest(streamingMessages.startInFuture, "start_in_past");
+      const startTime = new Date(start).toISOString();
+      const endTime = new Date(start + video.duration * 1000).toISOString();
+      if (await repo.premiereOverlaps(startTime, endTime)) throw conflict(streamingMessages.premiereOverlaps, "premiere_overlaps");
+      const { id } = await repo.insertPremiere({
+        mediaId: video.id,
+        startTime,
+        endTime,
+        createdBy: viewer.id,
+        createdAt: ctx.clock.iso(),
+      });
+      // Everyone hears when it starts and ends, as when a broadcast does.
+      await ctx.jobs.enqueue("streaming.premiere", { premiereId: id, live: true }, { runAt: start, dedupeKey: `premiere:${id}:start` });
+      await ctx.jobs.enqueue(
+        "streaming.premiere",
+        { premiereId: id, live: false },
+        { runAt: Date.parse(endTime), dedupeKey: `premiere:${id}:end` },
+      );
+      ctx.jobs.wake();
+      return presentPremiere((await repo.findPremiere(id))!);
+    },
+    async deletePremiere(viewer: Viewer, id: number) {
+      requireAdmin(viewer);
+      if (!(await repo.deletePremiere(id))) throw notFound(streamingMessages.premiereNotFound);
+      await ctx.live.publish(STREAMING_CHANNEL, { type: "STREAM_STATE", payload: { streamId: PREMIERE_STREAM_ID, live: false } });
+    },
+    /** The `streaming.premiere` job: a premiere started (everyone hears "We're live") or ended. */
+    async premiereChanged(premiereId: number, live: boolean) {
+      const premiere = await repo.findPremiere(premiereId);
+      if (!premiere) return;
+      await ctx.live.publish(STREAMING_CHANNEL, { type: "STREAM_STATE", payload: { streamId: PREMIERE_STREAM_ID, live } });
+      if (live) await notifications.announceLive(`premiere:${premiereId}`, premiere.title);
     },
 
     async services(): Promise<StreamService[]> {
@@ -318,10 +487,9 @@ export function createStreamingService(ctx: AppContext) {
     async publishDone(streamKey: string) {
       const stream = await repo.findStreamByKey(streamKey);
       if (!stream) throw notFound(streamingMessages.streamNotFound);
-      if (ingest?.isPublishing(stream.id)) {
-        ingest.release(stream.id);
-        return;
-      }
+      const publishing = ingest?.isPublishing(stream.id) ?? false;
+      ingest?.release(stream.id);
+      if (publishing) return;
       const open = await repo.openBroadcast(stream.id);
       if (open) await hooks.ended(stream.id, open.id, null);
     },
@@ -338,6 +506,8 @@ export function createStreamingService(ctx: AppContext) {
     },
     /** For tests and the hooks: whether the stream counts as live now. */
     isLive,
+    /** What the packaging instance does every second: announces a change of the stream's state. */
+    checkLive,
     /** Opens a broadcast as the ingest does when publishing starts (the nginx path without a packager, and tests). */
     hooks,
   };

@@ -19,7 +19,7 @@ import { HomeCommunitySection } from "@web/features/posts/home-community-section
 import { useDocumentTitle } from "@web/lib/use-document-title";
 import { formatCountdown } from "@web/features/streaming/countdown";
 import { useLiveState, useNow } from "@web/features/streaming/use-live-state";
-import { routeUrl } from "@web/lib/api";
+import { callRoute, routeUrl } from "@web/lib/api";
 import { greetingWords, pickGreeting } from "./greeting";
 
 type QuickLink = { label: string; description: string; href: string; icon: LucideIcon; tint: string };
@@ -160,9 +160,11 @@ function HeroCard() {
 
 /**
  * Remind Me: the next scheduled live service (or, with none scheduled, the next worship service on the calendar)
- * as a calendar file with an alarm, which every calendar app turns into a reminder.
+ * as a calendar file with an alarm, which every calendar app turns into a reminder; for a signed-in member, also a
+ * notification shortly before a scheduled live service.
  */
 function RemindMeButton({ next }: { next: StreamService | null }) {
+  const { user } = useAuth();
   const { data } = useQuery(upcomingEventsQuery());
   const event = data?.find((item) => /worship/i.test(item.title)) ?? data?.[0];
   const reminder = next
@@ -179,6 +181,8 @@ function RemindMeButton({ next }: { next: StreamService | null }) {
     link.href = reminder.url;
     link.download = "";
     link.click();
+    // A signed-in member is also notified (by push where allowed) shortly before a scheduled live service.
+    if (user && next) void callRoute("POST /api/streaming/services/:id/remind", { params: { id: next.id } }).catch(() => undefined);
     toast({ title: "Reminder Set", description: `${reminder.title} has been added to your calendar.` });
   };
   return (

@@ -6,6 +6,8 @@ import { Button } from "@web/components/ui/button";
 import { liveLink, useLiveLink } from "@web/lib/live";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
+/** How far a premiere viewer may drift from the shared position before the player seeks back to it, in seconds. */
+const SYNC_TOLERANCE_S = 1;
 
 /**
  * Plays a live HLS playlist through hls.js, loaded only when a stream is actually playing so no other page pays
@@ -74,8 +76,72 @@ function useHls(video: HTMLVideoElement | null, src: string) {
   return { failed, latencyMs };
 }
 
-/** The live service: the stream with LIVE and its viewers, and a switch to sound only for poor connections. */
-export function LivePlayer({ broadcast }: { broadcast: LiveBroadcast }) {
+/**
+ * A premiere: the recorded video plays as live, every viewer at the same position. The server gives the start and its
+ * own time; the player seeks to (now - start), measured on the server's clock, and again if it drifts by more than a
+ * second (buffering after the seek, a paused tab).
+ */
+function PremierePlayer({ broadcast, serverOffsetMs }: { broadcast: LiveBroadcast; serverOffsetMs: number }) {
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  useEffect(() => {
+    if (!video) return;
+    const position = () => (Date.now() + serverOffsetMs - Date.parse(broadcast.startedAt)) / 1000;
+    const sync = () => {
+      if (Math.abs(video.currentTime - position()) > SYNC_TOLERANCE_S) video.currentTime = Math.max(0, position());
+    };
+    const start = () => {
+      sync();
+      // Browsers may refuse sound without a click: it then starts muted, and the controls bring the sound.
+      void video.play().catch(() => {
+        video.muted = true;
+        void video.play().catch(() => undefined);
+      });
+    };
+    if (video.readyState >= 1) start();
+    video.addEventListener("loadedmetadata", start);
+    // Buffering after the first seek (or a stall) leaves the player behind: it catches up once playing.
+    video.addEventListener("playing", sync);
+    const timer = setInterval(() => {
+      if (!video.paused) sync();
+    }, 2000);
+    return () => {
+      clearInterval(timer);
+      video.removeEventListener("loadedmetadata", start);
+      video.removeEventListener("playing", sync);
+    };
+  }, [video, broadcast.startedAt, serverOffsetMs]);
+  return (
+    <div className="flex flex-col">
+      <video
+        ref={setVideo}
+        src={broadcast.videoUrl}
+        className="aspect-video w-full bg-black"
+        controls
+        playsInline
+        preload="auto"
+        aria-label={`Premiere: ${broadcast.title}`}
+        data-testid="premiere-video"
+        data-started-at={broadcast.startedAt}
+      />
+      <div className="flex flex-wrap items-center gap-3 px-6 pt-4">
+        <Badge variant="live" className="px-3 py-1 tracking-wide">
+          <span className="size-2 animate-pulse rounded-full bg-white" aria-hidden="true" />
+          LIVE
+        </Badge>
+        <span className="text-sm text-muted-foreground">Premiere: everyone is watching together</span>
+      </div>
+    </div>
+  );
+}
+
+/** The live service: a received stream, or a premiere. `serverOffsetMs` is the server's clock minus this one's. */
+export function LivePlayer({ broadcast, serverOffsetMs = 0 }: { broadcast: LiveBroadcast; serverOffsetMs?: number }) {
+  if (broadcast.kind === "premiere") return <PremierePlayer broadcast={broadcast} serverOffsetMs={serverOffsetMs} />;
+  return <StreamPlayer broadcast={broadcast} />;
+}
+
+/** The live stream with LIVE and its viewers, and a switch to sound only for poor connections. */
+function StreamPlayer({ broadcast }: { broadcast: LiveBroadcast }) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [audioOnly, setAudioOnly] = useState(false);
   const { failed, latencyMs } = useHls(video, audioOnly ? broadcast.audioUrl : broadcast.videoUrl);
@@ -83,8 +149,8 @@ export function LivePlayer({ broadcast }: { broadcast: LiveBroadcast }) {
 
   // A signed-in member watching counts as a viewer (on every instance) until they leave the page.
   useEffect(() => {
-    if (!connected) return;
     const id = broadcast.streamId;
+    if (!connected || id === null) return;
     liveLink.send("STREAM_WATCH", { streamId: id, watching: true });
     return () => void liveLink.send("STREAM_WATCH", { streamId: id, watching: false });
   }, [connected, broadcast.streamId]);

@@ -281,6 +281,118 @@ function Replays() {
   );
 }
 
+/** Premieres: a recorded video (a published sermon with video) scheduled to play as live for everyone at once. */
+function Premieres() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const premieres = useQuery(routeQuery("GET /api/streaming/premieres"));
+  const sermons = useQuery(routeQuery("GET /api/content/media", { query: { type: "sermon" } }));
+  const videos = (sermons.data ?? []).filter((item) => item.mimeType.startsWith("video/"));
+  const [mediaId, setMediaId] = useState("");
+  const [startTime, setStartTime] = useState("");
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/streaming/premieres") });
+    void queryClient.invalidateQueries({ queryKey: routeKey("GET /api/streaming/state") });
+  };
+  const create = useMutation({
+    mutationFn: () =>
+      callRoute("POST /api/streaming/premieres", { body: { mediaId: Number(mediaId), startTime: fromLocalInput(startTime) ?? "" } }),
+    onSuccess: (premiere) => {
+      toast({ title: "Premiere Scheduled", description: `${premiere.title} will play as live for everyone.` });
+      setStartTime("");
+      refresh();
+    },
+    onError: failed("Failed to schedule the premiere"),
+  });
+  const cancel = useMutation({
+    mutationFn: (premiereId: number) => callRoute("DELETE /api/streaming/premieres/:id", { params: { id: premiereId } }),
+    onSuccess: refresh,
+    onError: failed("Failed to cancel the premiere"),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <h3 className="font-semibold">Premieres</h3>
+        <CardDescription>Pre-recorded the service? Schedule it to play as live: everyone watches from the same moment.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <form
+          className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate();
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-video`} className="text-sm font-medium">
+              Video to premiere
+            </label>
+            <select
+              id={`${id}-video`}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+              value={mediaId}
+              onChange={(event) => setMediaId(event.target.value)}
+              required
+            >
+              <option value="">Choose a video…</option>
+              {videos.map((video) => (
+                <option key={video.id} value={video.id}>
+                  {video.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-start`} className="text-sm font-medium">
+              Premiere starts
+            </label>
+            <Input
+              id={`${id}-start`}
+              type="datetime-local"
+              step={1}
+              value={startTime}
+              onChange={(e) => setStartTime(e.target.value)}
+              required
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending || !mediaId || !startTime}>
+            <Plus aria-hidden="true" />
+            Schedule premiere
+          </Button>
+        </form>
+        <QueryState
+          query={premieres}
+          loading={<p className="text-sm text-muted-foreground">Loading premieres…</p>}
+          error="Premieres could not be loaded."
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="text-sm text-muted-foreground">No premiere is scheduled.</p>}
+        >
+          {(list) => (
+            <ul className="flex flex-col divide-y divide-border">
+              {list.map((premiere) => (
+                <li key={premiere.id} className="flex items-center justify-between gap-2 py-2">
+                  <span className="text-sm">
+                    <span className="font-medium">{premiere.title}</span> ·{" "}
+                    <time dateTime={premiere.startTime}>{new Date(premiere.startTime).toLocaleString()}</time>
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => cancel.mutate(premiere.id)}
+                    aria-label={`Cancel premiere of ${premiere.title}`}
+                  >
+                    Cancel
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** What admins manage on /streaming: streams and keys, the schedule and the replays. */
 export function StreamingAdmin() {
   return (
@@ -292,6 +404,7 @@ export function StreamingAdmin() {
         <StreamKeys />
         <ScheduleServiceForm />
       </div>
+      <Premieres />
       <Replays />
     </section>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarClock, CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
 import type { StreamService } from "@shared/contracts/streaming";
@@ -13,8 +13,10 @@ import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { formatEventTime } from "@web/features/events/use-events";
 import { useAuth } from "@web/features/auth/use-auth";
-import { routeQuery, routeUrl } from "@web/lib/api";
+import { callRoute, routeQuery, routeUrl } from "@web/lib/api";
+import { toast } from "@web/lib/use-toast";
 import { formatCountdown } from "./countdown";
+import { LiveChat } from "./live-chat";
 import { LivePlayer } from "./live-player";
 import { useLiveState, useNow } from "./use-live-state";
 
@@ -30,9 +32,25 @@ const formatServiceTime = (service: StreamService) =>
     minute: "2-digit",
   });
 
+/**
+ * Remind Me: the calendar file downloads, and a signed-in member is also reminded by a notification (a push where
+ * they allowed them) shortly before the service starts.
+ */
+export function useRemindMe(service: StreamService | null) {
+  const { user } = useAuth();
+  const remind = useMutation({
+    mutationFn: (id: number) => callRoute("POST /api/streaming/services/:id/remind", { params: { id } }),
+    onSuccess: () => toast({ title: "Reminder Set", description: "We'll notify you shortly before the service starts." }),
+  });
+  return () => {
+    if (user && service) remind.mutate(service.id);
+  };
+}
+
 /** Nothing is live: the next scheduled service, counting down, with its calendar file. */
 function NextService({ service }: { service: StreamService }) {
   const now = useNow(true);
+  const remind = useRemindMe(service);
   const left = Date.parse(service.startTime) - now;
   return (
     <Card className="overflow-hidden" aria-label="Next service">
@@ -55,7 +73,7 @@ function NextService({ service }: { service: StreamService }) {
           {service.description ? <p className="text-sm text-muted-foreground">{service.description}</p> : null}
         </div>
         <Button asChild variant="outline" className="self-start">
-          <a href={serviceIcsUrl(service.id)} download aria-label={`Remind me of ${service.title}`}>
+          <a href={serviceIcsUrl(service.id)} download aria-label={`Remind me of ${service.title}`} onClick={remind}>
             <CalendarPlus aria-hidden="true" />
             Remind Me
           </a>
@@ -63,6 +81,12 @@ function NextService({ service }: { service: StreamService }) {
       </div>
     </Card>
   );
+}
+
+/** The chat beside the service while one is live. */
+function LiveChatSlot() {
+  const live = useLiveState().data?.live;
+  return live ? <LiveChat live={live} /> : null;
 }
 
 /** The schedule of streamed services. */
@@ -98,13 +122,15 @@ function StreamSchedule() {
 function LiveOrSchedule() {
   const state = useLiveState();
   const live = state.data?.live;
+  // The server's clock minus ours, as of the answer (a premiere's position is measured on the server's clock).
+  const serverOffsetMs = state.data ? Date.parse(state.data.serverTime) - state.dataUpdatedAt : 0;
   if (live)
     return (
       <Card className="overflow-hidden">
-        <LivePlayer broadcast={live} />
+        <LivePlayer broadcast={live} serverOffsetMs={serverOffsetMs} />
         <CardHeader>
           <CardTitle className="text-xl">{live.title}</CardTitle>
-          <CardDescription>Streaming live from the sanctuary.</CardDescription>
+          <CardDescription>{live.kind === "premiere" ? "Premiering now." : "Streaming live from the sanctuary."}</CardDescription>
         </CardHeader>
       </Card>
     );
@@ -241,6 +267,7 @@ export function StreamingPage() {
           <LiveOrSchedule />
         </section>
         <div className="flex flex-col gap-6">
+          <LiveChatSlot />
           <StreamSchedule />
           <UpcomingServices />
         </div>
