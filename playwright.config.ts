@@ -59,8 +59,6 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The journeys register dozens of members from one address; the per-address cap is tested by the server's tests.
       REGISTER_MAX_PER_HOUR: "1000",
-      // Rooms the journeys create through the API let members straight in; the lobby journey asks for one in the form.
-      ROOM_LOBBY_DEFAULT: "false",
       // Email goes to the SMTP server that e2e/notifications-reach.spec.ts runs.
       SMTP_URL: `smtp://127.0.0.1:${PORT + 2000}`,
       MAIL_FROM: "Gathering <office@example.org>",

@@ -54,8 +54,7 @@ test.describe("Video conferences (/video-conference)", () => {
 
     await host.page.goto("/video-conference");
     await host.page.getByLabel("Conference Name").fill("Friday Prayer");
-    // This journey is about the call itself: the guest comes straight in (the lobby has its own journey).
-    await host.page.getByLabel("Lobby: I admit each person who knocks").uncheck();
+    // Without the lobby (the default), the guest comes straight in with the code; the lobby has its own journey.
     await host.page.getByRole("button", { name: "Create Conference" }).click();
     await expectToast(host.page, "Conference Created");
     await expect(host.page.getByRole("heading", { name: "Conference Room: Friday Prayer" })).toBeVisible();

@@ -23,10 +23,11 @@ test("rooms safe by default: knock and admit, knock and decline, lock, remove, m
   const orpah = await memberInOwnContext(browser, baseURL!);
   const boaz = await memberInOwnContext(browser, baseURL!);
 
-  // The lobby is on unless the host unticks it.
+  // The lobby is the host's choice when creating the room; joining by the code alone enters it (spec §4).
   await host.page.goto("/video-conference");
   await host.page.getByLabel("Conference Name").fill("Evening Prayer");
-  await expect(host.page.getByLabel("Lobby: I admit each person who knocks")).toBeChecked();
+  await expect(host.page.getByLabel("Lobby: I admit each person who knocks")).not.toBeChecked();
+  await host.page.getByLabel("Lobby: I admit each person who knocks").check();
   await host.page.getByRole("button", { name: "Create Conference" }).click();
   await expect(host.page.getByRole("heading", { name: "Conference Room: Evening Prayer" })).toBeVisible();
   const roomCode = (await host.page.getByRole("button", { name: /Copy room code/ }).innerText()).trim();

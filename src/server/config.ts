@@ -92,7 +92,7 @@ const envSchema = z.object({
   ROOM_LOOKUP_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ROOM_EMPTY_GRACE_SECONDS: z.coerce.number().int().positive().default(600),
   ROOM_JOIN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(120),
-  ROOM_LOBBY_DEFAULT: z.enum(["true", "false"]).default("true"),
+  ROOM_LOBBY_DEFAULT: z.enum(["true", "false"]).default("false"),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),

@@ -22,12 +22,6 @@ export interface TestApp {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-/**
- * Suites about other room features let members straight in: the lobby that is on by default in production
- * (ROOM_LOBBY_DEFAULT) would make each of them admit every member first. The lobby's own suite turns it back on.
- */
-export const testRoomDefaults = { ROOM_LOBBY_DEFAULT: "false" };
-
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = pgUrl ? ["sqlite", "postgres"] : ["sqlite"];
 if (!pgUrl && !process.env.__PG_SKIP_NOTED) {
@@ -75,7 +69,7 @@ export async function buildTestApp(
   clock?: Clock,
 ): Promise<TestApp> {
   const { database, dataDir, drop } = await openTestDatabase(dialect);
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...testRoomDefaults, ...env });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", ...env });
   const ctx = createContext(config, database, clock);
   const app = await buildApp(ctx);
   setup?.(app);

@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { type AppContext, createContext } from "../context";
 import type { Database, Dialect } from "../db/database";
 import type { LiveHubOptions } from "../live/hub";
-import { openTestDatabase, testRoomDefaults } from "./app";
+import { openTestDatabase } from "./app";
 
 export interface LiveTestInstance {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -29,7 +29,6 @@ export async function startLiveInstance(
     DATA_DIR: dataDir,
     SEED_DEMO: "false",
     LOG_LEVEL: "silent",
-    ...testRoomDefaults,
     ...options.env,
   });
   const ctx = createContext(config, database, options.clock, options.hub);

@@ -191,7 +191,7 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useSchemaForm(createRoomSchema, { defaultValues: { name: "", description: "", lobby: true } });
+  } = useSchemaForm(createRoomSchema, { defaultValues: { name: "", description: "", lobby: false } });
 
   const handleCreate = async ({ name, description, lobby }: { name: string; description?: string | null; lobby?: boolean }) => {
     if (!user) {
@@ -200,8 +200,8 @@ function CreateConferenceForm({ onCreated }: { onCreated: (room: ActiveRoom) => 
     }
     try {
       // Spec §7 names the host in the request; the server takes the signed-in member.
-      // Safe by default (decision 0022): newcomers knock unless the host unticks the lobby.
-      const body = { name, description: description ?? "", hostId: user.id, maxParticipants: ROOM_MAX_PARTICIPANTS, lobby: lobby ?? true };
+      // The lobby is the host's choice (decision 0022): off by default, so joining by the code enters the room (spec §4).
+      const body = { name, description: description ?? "", hostId: user.id, maxParticipants: ROOM_MAX_PARTICIPANTS, lobby: lobby ?? false };
       const room = await callRoute("POST /api/rooms", { body });
       toast({ title: texts.conferenceCreatedTitle, description: `Your room code is ${room.roomCode}` });
       onCreated({ roomCode: room.roomCode, name: room.name });
