@@ -48,7 +48,7 @@ export async function fillRoom(browser: Browser, baseURL: string, count: number,
     await member.page.getByRole("tab", { name: "Join Conference" }).click();
     await member.page.getByLabel("Room Code").fill(room.roomCode);
     await member.page.getByRole("button", { name: "Join Conference" }).click();
-    await expect(member.page.getByRole("heading", { name: `Conference Room: ${name}` })).toBeVisible();
+    await expect(member.page.getByRole("heading", { name: `Conference Room: ${name}` })).toBeVisible({ timeout: 30_000 });
     log("joined");
   }
   for (const member of members) await expect(member.page.getByText(`${count} participants`)).toBeVisible({ timeout: 30_000 });
