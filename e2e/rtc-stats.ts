@@ -48,3 +48,66 @@ export async function selectedCandidatePairs(page: Page) {
     return pairs;
   });
 }
+
+/** One getStats() pass over a page's open peer connections: what it receives and what it sends. */
+export interface VideoTraffic {
+  /** Each incoming video: its track, frames decoded so far, and the decoded size. */
+  inbound: { trackIdentifier: string; framesDecoded: number; frameWidth: number }[];
+  /** Each outgoing video RTP stream (one per simulcast layer): its connection, layer and bytes sent so far. */
+  outbound: { connection: number; rid: string | null; bytesSent: number; framesEncoded: number; frameWidth: number }[];
+  /** When the pass was taken, in milliseconds. */
+  at: number;
+}
+
+/** Reads the video traffic of a page's open peer connections (recorded by recordPeerConnections). */
+export async function videoTraffic(page: Page): Promise<VideoTraffic> {
+  return page.evaluate(async () => {
+    const traffic: VideoTraffic = { inbound: [], outbound: [], at: performance.now() };
+    const connections = (window.recordedPeerConnections ?? []).filter((pc) => pc.connectionState !== "closed");
+    for (const [connection, pc] of connections.entries()) {
+      (await pc.getStats()).forEach((report: Record<string, unknown>) => {
+        if (report.kind !== "video") return;
+        if (report.type === "inbound-rtp")
+          traffic.inbound.push({
+            trackIdentifier: String(report.trackIdentifier),
+            framesDecoded: Number(report.framesDecoded ?? 0),
+            frameWidth: Number(report.frameWidth ?? 0),
+          });
+        if (report.type === "outbound-rtp")
+          traffic.outbound.push({
+            connection,
+            rid: typeof report.rid === "string" ? report.rid : null,
+            bytesSent: Number(report.bytesSent ?? 0),
+            framesEncoded: Number(report.framesEncoded ?? 0),
+            frameWidth: Number(report.frameWidth ?? 0),
+          });
+      });
+    }
+    return traffic;
+  });
+}
+
+/** Between two passes: frames per second of each incoming video, and the outgoing video's connections, layers and bitrate. */
+export function trafficBetween(before: VideoTraffic, after: VideoTraffic) {
+  const seconds = (after.at - before.at) / 1000;
+  const earlier = new Map(before.inbound.map((video) => [video.trackIdentifier, video.framesDecoded]));
+  const receivedFps = after.inbound
+    .filter((video) => earlier.has(video.trackIdentifier))
+    .map((video) => (video.framesDecoded - earlier.get(video.trackIdentifier)!) / seconds);
+  const sentBefore = new Map(before.outbound.map((stream) => [`${stream.connection}/${stream.rid}`, stream.bytesSent]));
+  const sending = after.outbound.filter((stream) => stream.bytesSent > (sentBefore.get(`${stream.connection}/${stream.rid}`) ?? 0));
+  const encoded = (stream: VideoTraffic["outbound"][number]) =>
+    stream.framesEncoded -
+    (before.outbound.find((old) => old.connection === stream.connection && old.rid === stream.rid)?.framesEncoded ?? 0);
+  const bytes = sending.reduce((sum, stream) => sum + stream.bytesSent - (sentBefore.get(`${stream.connection}/${stream.rid}`) ?? 0), 0);
+  return {
+    receivedFps,
+    /** Peer connections carrying outgoing video: one through the SFU, one per other member in the mesh. */
+    uploadConnections: new Set(sending.map((stream) => stream.connection)).size,
+    /** Outgoing video RTP streams: the simulcast layers through the SFU. */
+    uploadStreams: sending.length,
+    uploadKbps: (bytes * 8) / 1000 / seconds,
+    /** Frames per second of the largest outgoing layer. */
+    sentFps: Math.max(0, ...sending.map((stream) => encoded(stream) / seconds)),
+  };
+}

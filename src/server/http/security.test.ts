@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { messages } from "@shared/messages";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../test/app";
 import { registerMember } from "../test/factories";
+import { contentSecurityPolicy } from "./security";
 
 describeEachDatabase("security baseline", (dialect) => {
   let t: TestApp;
@@ -123,4 +124,10 @@ describeEachDatabase("security baseline", (dialect) => {
     expect(text).not.toContain("WrongSecret123");
     expect(text).not.toContain(member.cookie.slice(4));
   });
+});
+
+it("lets pages call the SFU's public origin, and only with an SFU configured", () => {
+  const sfu = { janusUrl: "http://10.0.0.20:8088/janus", publicUrl: "https://sfu.church.test/janus", adminKey: "k", videoThreshold: 4 };
+  expect(contentSecurityPolicy({ sfu }).split("; ")).toContain("connect-src 'self' https://sfu.church.test");
+  expect(contentSecurityPolicy({}).split("; ")).toContain("connect-src 'self'");
 });

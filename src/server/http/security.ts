@@ -3,19 +3,25 @@ import { messages } from "@shared/messages";
 import type { Config } from "../config";
 import { HttpError, badRequest } from "./errors";
 
-const CONTENT_SECURITY_POLICY = [
+const BASE_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join("; ");
+];
+const CONTENT_SECURITY_POLICY = [...BASE_POLICY, "connect-src 'self'"].join("; ");
+
+/** The policy with the other origins the pages may call: the SFU's, whose API browsers use directly (decision 0018). */
+export function contentSecurityPolicy(config: Pick<Config, "sfu">): string {
+  const extra = config.sfu ? [new URL(config.sfu.publicUrl).origin] : [];
+  return [...BASE_POLICY, ["connect-src 'self'", ...extra].join(" ")].join("; ");
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -53,9 +59,9 @@ export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
 }
 
 /** The security headers every answer carries, set here for the answers that never reach a route's hooks. */
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, policy = CONTENT_SECURITY_POLICY) {
   reply.headers({
-    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "content-security-policy": policy,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
@@ -72,9 +78,10 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply)
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Only JSON (and multipart where a route registers it) is parsed; anything else answers 415.
   app.removeContentTypeParser("text/plain");
+  const policy = contentSecurityPolicy(config);
 
   app.addHook("onRequest", async (request, reply) => {
-    setSecurityHeaders(request, reply);
+    setSecurityHeaders(request, reply, policy);
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
       request.log.warn({ event: "cross_origin_refused", origin: request.headers.origin, url: request.url }, "cross-origin request refused");
       throw new HttpError(403, messages.crossOrigin, "cross_origin");

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, LogOut } from "lucide-react";
 import type { User } from "@shared/contracts/users";
@@ -21,6 +21,7 @@ import { HostPanel, LobbyWaiting, useRoomSafety } from "./room-safety";
 import { initialRoomState, mediaStateOf, otherParticipants, roomReducer, speakerStage, viewerParticipant } from "./room-state";
 import { type DeviceKind, useLocalMedia } from "./use-local-media";
 import { usePeerMesh } from "./use-peer-mesh";
+import { type CallMode, sfuNeeds, useSfu } from "./use-sfu";
 import { VideoTile } from "./video-tile";
 
 export type ActiveRoom = { roomCode: string; name: string };
@@ -48,11 +49,44 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   const stageRef = useRef<HTMLDivElement>(null);
   const joinSent = useRef(false);
   const leaving = useRef(false);
-  const { remoteStreams, offerTo, disconnect, applyBitrate, replaceOutgoingTrack, shareScreen, linkStats, localAudioLevel } = usePeerMesh(
+  // Past the threshold of cameras the room goes through the SFU instead of the mesh (decision 0018).
+  const callMode = useRef<CallMode>("mesh");
+  const mesh = usePeerMesh(roomCode, localStream, ice.data, () => callMode.current !== "sfu");
+  const { offerTo, disconnect, applyBitrate, shareScreen } = mesh;
+  const meshLinked = useRef<CallMode>("mesh");
+  const lastLinkStats = useRef<typeof mesh.linkStats>({});
+  const needs = sfuNeeds(state, viewer.id, activeSpeaker?.userId ?? null, lastLinkStats.current);
+  const sfu = useSfu({
     roomCode,
+    joined: state.joined,
+    viewerId: viewer.id,
+    cameras: needs.cameras,
+    layers: needs.layers,
     localStream,
-    ice.data,
-  );
+    videoTrack: screenStream?.getVideoTracks()[0] ?? null,
+    ice: ice.data,
+    onSwitched: (linked) => {
+      if (linked === meshLinked.current) return;
+      meshLinked.current = linked;
+      if (linked === "sfu") return mesh.disconnectAll();
+      // Back to the mesh: of each pair, the member with the lower id offers; offers that came meanwhile are answered.
+      mesh.replayHeldOffers();
+      for (const p of state.participants) {
+        if (p.userId > viewer.id) offerTo(p.userId).catch((error: unknown) => console.error("Could not offer video to a member", error));
+      }
+    },
+  });
+  callMode.current = sfu.mode;
+  // A member's stream and link through the SFU when there is one, otherwise the mesh's.
+  const remoteStreams = useMemo(() => ({ ...mesh.remoteStreams, ...sfu.remoteStreams }), [mesh.remoteStreams, sfu.remoteStreams]);
+  const linkStats = useMemo(() => ({ ...mesh.linkStats, ...sfu.linkStats }), [mesh.linkStats, sfu.linkStats]);
+  lastLinkStats.current = linkStats;
+  const replaceSfuTrack = sfu.replaceOutgoingTrack;
+  const localAudioLevel = Math.max(mesh.localAudioLevel, sfu.localAudioLevel);
+  const replaceOutgoingTrack = (kind: DeviceKind, track: MediaStreamTrack | null) => {
+    mesh.replaceOutgoingTrack(kind, track);
+    sfu.replaceOutgoingTrack(kind, track);
+  };
   const screenRef = useRef(screenStream);
   screenRef.current = screenStream;
   trackChanged.current = (kind, track) => {
@@ -112,8 +146,9 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
       dispatch({ type: "joined", roomCode, participants: payload.participants });
       for (const participant of payload.participants) {
         if (participant.userId === viewer.id) continue;
-        // A fresh link for everyone present (stale ones remain after a rejoin).
+        // A fresh link for everyone present (stale ones remain after a rejoin); through the SFU nobody needs one.
         disconnect(participant.userId);
+        if (callMode.current === "sfu") continue;
         offerTo(participant.userId).catch((error: unknown) => console.error("Could not offer video to a member", error));
       }
     } else if (payload.event === "USER_JOINED") {
@@ -140,8 +175,9 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
     screenRef.current?.getTracks().forEach((track) => track.stop());
     setScreenStream(null);
     shareScreen(null);
+    replaceSfuTrack("video", localStream?.getVideoTracks()[0] ?? null);
     dispatch({ type: "screenSharingChanged", sharing: false, viewerId: viewer.id });
-  }, [shareScreen, viewer.id]);
+  }, [shareScreen, replaceSfuTrack, localStream, viewer.id]);
 
   // Stopping the share from the browser's own bar ends it here too; leaving the room stops it.
   useEffect(() => {
@@ -198,6 +234,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
       if (!track) return;
       setScreenStream(captured);
       shareScreen(track);
+      sfu.replaceOutgoingTrack("video", track);
       dispatch({ type: "screenSharingChanged", sharing: true, viewerId: viewer.id });
     } catch {
       // The member closed the browser's picker: nothing is shared.

@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { ServerPayload } from "@shared/contracts/live";
 import type { IceServers } from "@shared/contracts/rooms";
 import { liveLink } from "@web/lib/live";
 import { videoBitrateFor } from "./bitrate";
 import { type ConnectionQuality, type LinkSample, connectionQuality, sampleFromReports } from "./call-stats";
+
+/** How long an offer held while the room was on the SFU may still be answered. */
+const HELD_OFFER_MS = 10_000;
+
+type VideoOffer = ServerPayload<"VIDEO_OFFER">;
 
 /** How often each link's statistics are read for the quality marks and the active speaker. */
 const STATS_INTERVAL_MS = 1000;
@@ -18,7 +24,13 @@ export function rtcConfiguration(ice: IceServers): RTCConfiguration {
  * WebRTC in a mesh: one RTCPeerConnection per other member. The newcomer offers to every member already
  * present (spec §4); answers and ICE candidates travel over the live link, relayed only within the room.
  */
-export function usePeerMesh(roomCode: string, localStream: MediaStream | null, ice: IceServers | undefined) {
+export function usePeerMesh(
+  roomCode: string,
+  localStream: MediaStream | null,
+  ice: IceServers | undefined,
+  /** False while the room goes through the SFU: offers wait (a while) instead of opening links (decision 0018). */
+  acceptOffers: () => boolean = () => true,
+) {
   const peers = useRef(new Map<number, RTCPeerConnection>());
   const pendingCandidates = useRef(new Map<number, RTCIceCandidateInit[]>());
   const [remoteStreams, setRemoteStreams] = useState<Record<number, MediaStream>>({});
@@ -30,6 +42,10 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
   streamRef.current = localStream;
   const iceRef = useRef(ice);
   iceRef.current = ice;
+  const acceptRef = useRef(acceptOffers);
+  acceptRef.current = acceptOffers;
+  /** Offers that came while the room was on the SFU, in case it moves back to the mesh soon after. */
+  const heldOffers = useRef(new Map<number, { at: number; payload: VideoOffer }>());
 
   // Fresh TURN credentials reach the open links too, for their next ICE restart.
   useEffect(() => {
@@ -91,15 +107,36 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
     });
   }, []);
 
-  useEffect(() => {
-    const offers = liveLink.on("VIDEO_OFFER", async (payload) => {
-      if (payload.roomCode !== roomCode) return;
+  const answerOffer = useCallback(
+    async (payload: VideoOffer) => {
       const pc = connectionFor(payload.fromUserId);
       await pc.setRemoteDescription(payload.offer);
       await flushCandidates(payload.fromUserId, pc);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
       liveLink.send("VIDEO_ANSWER", { roomCode, targetUserId: payload.fromUserId, answer: { type: "answer", sdp: answer.sdp ?? "" } });
+    },
+    [connectionFor, roomCode],
+  );
+
+  /** Answers the offers held while the room was on the SFU, if they are recent enough to still be awaited. */
+  const replayHeldOffers = useCallback(() => {
+    const held = [...heldOffers.current.values()];
+    heldOffers.current.clear();
+    for (const { at, payload } of held) {
+      if (Date.now() - at > HELD_OFFER_MS) continue;
+      answerOffer(payload).catch((error: unknown) => console.error("Could not answer a member's video", error));
+    }
+  }, [answerOffer]);
+
+  useEffect(() => {
+    const offers = liveLink.on("VIDEO_OFFER", async (payload) => {
+      if (payload.roomCode !== roomCode) return;
+      if (!acceptRef.current()) {
+        heldOffers.current.set(payload.fromUserId, { at: Date.now(), payload });
+        return;
+      }
+      await answerOffer(payload);
     });
     const answers = liveLink.on("VIDEO_ANSWER", async (payload) => {
       if (payload.roomCode !== roomCode) return;
@@ -127,7 +164,7 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
       for (const pc of all.values()) pc.close();
       all.clear();
     };
-  }, [roomCode, connectionFor]);
+  }, [roomCode, answerOffer]);
 
   /** Caps every outgoing video stream to what the room's size allows. */
   const applyBitrate = useCallback((otherMembers: number) => {
@@ -197,5 +234,21 @@ export function usePeerMesh(roomCode: string, localStream: MediaStream | null, i
     return () => clearInterval(timer);
   }, []);
 
-  return { remoteStreams, offerTo, disconnect, applyBitrate, replaceOutgoingTrack, shareScreen, linkStats, localAudioLevel };
+  /** Closes every link (the room moved to the SFU). */
+  const disconnectAll = useCallback(() => {
+    for (const userId of [...peers.current.keys()]) disconnect(userId);
+  }, [disconnect]);
+
+  return {
+    remoteStreams,
+    offerTo,
+    disconnect,
+    disconnectAll,
+    replayHeldOffers,
+    applyBitrate,
+    replaceOutgoingTrack,
+    shareScreen,
+    linkStats,
+    localAudioLevel,
+  };
 }

@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { IceServers, SfuAccess } from "@shared/contracts/rooms";
+import { callRoute } from "@web/lib/api";
+import { type LinkSample, connectionQuality, sampleFromReports } from "./call-stats";
+import { SfuCall, type Substream } from "./sfu-call";
+import { type CallMode, callModeFor } from "./sfu-plan";
+import type { LinkStats } from "./use-peer-mesh";
+
+export type { CallMode } from "./sfu-plan";
+export { sfuNeeds } from "./sfu-plan";
+
+/** How long the number of cameras must stay past (or back under) the threshold before the room's links change. */
+const SWITCH_AFTER_MS = 1000;
+/** After the SFU failed, the room stays on the mesh this long before trying again. */
+const RETRY_AFTER_MS = 30_000;
+const STATS_INTERVAL_MS = 1000;
+
+interface UseSfuOptions {
+  roomCode: string;
+  joined: boolean;
+  viewerId: number;
+  /** Members with their camera on, the viewer included. */
+  cameras: number;
+  localStream: MediaStream | null;
+  /** The track sent as video: the camera, or a shared screen. */
+  videoTrack: MediaStreamTrack | null;
+  ice: IceServers | undefined;
+  /** The layer each other member's tile needs. */
+  layers: Record<number, Substream>;
+  /** Called once the room's links have moved: to the SFU (its call is up) or back to the mesh. */
+  onSwitched: (mode: CallMode) => void;
+}
+
+/** The member's side of the SFU: when to use it, the call through Janus, and its streams and statistics. */
+export function useSfu({ roomCode, joined, viewerId, cameras, localStream, videoTrack, ice, layers, onSwitched }: UseSfuOptions) {
+  const [access, setAccess] = useState<SfuAccess | null>(null);
+  const [mode, setMode] = useState<CallMode>("mesh");
+  const [failedAt, setFailedAt] = useState(0);
+  const [remoteStreams, setRemoteStreams] = useState<Record<number, MediaStream>>({});
+  const [linkStats, setLinkStats] = useState<Record<number, LinkStats>>({});
+  const [localAudioLevel, setLocalAudioLevel] = useState(0);
+  const call = useRef<SfuCall | null>(null);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  const media = useRef({ localStream, videoTrack, ice });
+  media.current = { localStream, videoTrack, ice };
+  const layersRef = useRef(layers);
+  layersRef.current = layers;
+  const switched = useRef(onSwitched);
+  switched.current = onSwitched;
+
+  // The platform says whether it has an SFU, the threshold, and this member's token (once seated).
+  useEffect(() => {
+    if (!joined) return;
+    let cancelled = false;
+    callRoute("GET /api/rooms/:roomCode/sfu", { params: { roomCode } })
+      .then((answer) => !cancelled && setAccess(answer))
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [joined, roomCode]);
+
+  const desired = joined && Date.now() - failedAt > RETRY_AFTER_MS ? callModeFor(access, cameras) : "mesh";
+  useEffect(() => {
+    if (desired === mode) return;
+    const timer = setTimeout(() => setMode(desired), SWITCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [desired, mode]);
+
+  useEffect(() => {
+    if (mode !== "sfu" || !access?.janus) {
+      switched.current("mesh");
+      return;
+    }
+    const { localStream: stream, videoTrack: track, ice: iceServers } = media.current;
+    const sfuCall = new SfuCall(
+      { ...access.janus, userId: viewerId, ice: iceServers },
+      {
+        onStream: (userId, remote) =>
+          setRemoteStreams((current) => {
+            if (remote) return { ...current, [userId]: remote };
+            const { [userId]: _gone, ...rest } = current;
+            return rest;
+          }),
+        onFailed: (error) => {
+          if (call.current !== sfuCall) return;
+          console.warn("The SFU call failed; the room goes on peer to peer", error);
+          setFailedAt(Date.now());
+          setMode("mesh");
+        },
+      },
+    );
+    call.current = sfuCall;
+    // Each subscription starts at the layer its tile needs.
+    for (const [userId, substream] of Object.entries(layersRef.current)) sfuCall.setLayer(Number(userId), substream);
+    sfuCall
+      .start(stream, track)
+      .then(() => call.current === sfuCall && switched.current("sfu"))
+      .catch((error: unknown) => {
+        if (call.current !== sfuCall) return;
+        console.warn("Could not join the SFU; the room goes on peer to peer", error);
+        setFailedAt(Date.now());
+        setMode("mesh");
+      });
+    return () => {
+      call.current = null;
+      void sfuCall.stop();
+      setRemoteStreams({});
+      setLinkStats({});
+    };
+  }, [mode, access, viewerId]);
+
+  // Each tile gets the layer it needs.
+  const layersKey = JSON.stringify(layers);
+  useEffect(() => {
+    const wanted = JSON.parse(layersKey) as Record<string, Substream>;
+    for (const [userId, substream] of Object.entries(wanted)) call.current?.setLayer(Number(userId), substream);
+  }, [layersKey, remoteStreams]);
+
+  // Quality marks and audio levels, as the mesh reads them from its links.
+  useEffect(() => {
+    if (mode !== "sfu") return;
+    const previous = new Map<number, LinkSample>();
+    let running = false;
+    const timer = setInterval(() => {
+      const current = call.current;
+      if (running || !current) return;
+      running = true;
+      void (async () => {
+        const { publisher, receivers } = current.connections();
+        const next: Record<number, LinkStats> = {};
+        for (const [userId, pc] of receivers) {
+          if (pc.connectionState === "closed") continue;
+          const reports = [...(await pc.getStats()).values()] as { type: string; [key: string]: unknown }[];
+          const sample = sampleFromReports(reports, Date.now());
+          next[userId] = { quality: connectionQuality(previous.get(userId), sample), audioLevel: sample.audioLevel };
+          previous.set(userId, sample);
+        }
+        let local = 0;
+        if (publisher && publisher.connectionState !== "closed") {
+          for (const report of (await publisher.getStats()).values() as IterableIterator<{ type: string; [key: string]: unknown }>) {
+            if (report.type === "media-source" && report.kind === "audio" && typeof report.audioLevel === "number")
+              local = Math.max(local, report.audioLevel);
+          }
+        }
+        setLinkStats(next);
+        setLocalAudioLevel(local);
+      })()
+        .catch(() => {})
+        .finally(() => {
+          running = false;
+        });
+    }, STATS_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [mode]);
+
+  /** Sends another track of this kind to the SFU (a new device, or a shared screen). */
+  const replaceOutgoingTrack = useCallback((kind: "audio" | "video", track: MediaStreamTrack | null) => {
+    call.current?.replaceTrack(kind, track);
+  }, []);
+
+  return { mode, modeRef, remoteStreams, linkStats, localAudioLevel, replaceOutgoingTrack };
+}
