@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { IceServers, SfuAccess } from "@shared/contracts/rooms";
 import { callRoute } from "@web/lib/api";
 import { type LinkSample, connectionQuality, sampleFromReports } from "./call-stats";
-import { SfuCall, type Substream } from "./sfu-call";
+import type { SfuCall, Substream } from "./sfu-call";
 import { type CallMode, callModeFor } from "./sfu-plan";
 import type { LinkStats } from "./use-peer-mesh";
 
@@ -74,38 +74,42 @@ export function useSfu({ roomCode, joined, viewerId, cameras, localStream, video
       return;
     }
     const { localStream: stream, videoTrack: track, ice: iceServers } = media.current;
-    const sfuCall = new SfuCall(
-      { ...access.janus, userId: viewerId, ice: iceServers },
-      {
-        onStream: (userId, remote) =>
-          setRemoteStreams((current) => {
-            if (remote) return { ...current, [userId]: remote };
-            const { [userId]: _gone, ...rest } = current;
-            return rest;
-          }),
-        onFailed: (error) => {
-          if (call.current !== sfuCall) return;
-          console.warn("The SFU call failed; the room goes on peer to peer", error);
-          setFailedAt(Date.now());
-          setMode("mesh");
-        },
-      },
-    );
-    call.current = sfuCall;
-    // Each subscription starts at the layer its tile needs.
-    for (const [userId, substream] of Object.entries(layersRef.current)) sfuCall.setLayer(Number(userId), substream);
-    sfuCall
-      .start(stream, track)
-      .then(() => call.current === sfuCall && switched.current("sfu"))
-      .catch((error: unknown) => {
-        if (call.current !== sfuCall) return;
-        console.warn("Could not join the SFU; the room goes on peer to peer", error);
-        setFailedAt(Date.now());
-        setMode("mesh");
-      });
+    const janus = access.janus;
+    let sfuCall: SfuCall | null = null;
+    let ended = false;
+    const fail = (what: string, error: unknown) => {
+      if (ended || (sfuCall && call.current !== sfuCall)) return;
+      console.warn(`${what}; the room goes on peer to peer`, error);
+      setFailedAt(Date.now());
+      setMode("mesh");
+    };
+    // The SFU's client loads only when a room first needs it: most rooms stay peer to peer.
+    import("./sfu-call")
+      .then(({ SfuCall: Call }) => {
+        if (ended) return;
+        const created = new Call(
+          { ...janus, userId: viewerId, ice: iceServers },
+          {
+            onStream: (userId, remote) =>
+              setRemoteStreams((current) => {
+                if (remote) return { ...current, [userId]: remote };
+                const { [userId]: _gone, ...rest } = current;
+                return rest;
+              }),
+            onFailed: (error) => fail("The SFU call failed", error),
+          },
+        );
+        sfuCall = created;
+        call.current = created;
+        // Each subscription starts at the layer its tile needs.
+        for (const [userId, substream] of Object.entries(layersRef.current)) created.setLayer(Number(userId), substream);
+        return created.start(stream, track).then(() => call.current === created && switched.current("sfu"));
+      })
+      .catch((error: unknown) => fail("Could not join the SFU", error));
     return () => {
+      ended = true;
       call.current = null;
-      void sfuCall.stop();
+      if (sfuCall) void sfuCall.stop();
       setRemoteStreams({});
       setLinkStats({});
     };
