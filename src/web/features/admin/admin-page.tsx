@@ -10,6 +10,7 @@ import { PageHeader } from "@web/components/layout/page-header";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { LoadMoreButton } from "@web/components/ui/load-more";
 import { Card } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -230,16 +231,7 @@ function MembersPanel({ viewerId }: { viewerId: number }) {
           </ul>
         )}
       </QueryState>
-      {members.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={members.isFetchingNextPage}
-          onClick={() => void members.fetchNextPage()}
-        >
-          {members.isFetchingNextPage ? "Loading…" : "Load more members"}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={members} label="Load more members" />
     </section>
   );
 }
@@ -481,16 +473,7 @@ function NewsletterPanel() {
           </ul>
         )}
       </QueryState>
-      {subscribers.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="self-center"
-          disabled={subscribers.isFetchingNextPage}
-          onClick={() => void subscribers.fetchNextPage()}
-        >
-          Load more subscribers
-        </Button>
-      ) : null}
+      <LoadMoreButton query={subscribers} label="Load more subscribers" />
     </section>
   );
 }
@@ -528,11 +511,7 @@ function AuditPanel() {
           </ol>
         )}
       </QueryState>
-      {audit.hasNextPage ? (
-        <Button variant="outline" className="self-center" disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-          {audit.isFetchingNextPage ? "Loading…" : "Load older entries"}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={audit} label="Load older entries" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Button } from "@web/components/ui/button";
+import { LoadMoreButton } from "@web/components/ui/load-more";
 import { Card } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
 import { PostCard } from "./post-card";
@@ -49,9 +49,11 @@ export function Feed({ viewerId, canModerate }: { viewerId: number; canModerate:
             ))}
             <div ref={sentinel} />
             {hasNextPage ? (
-              <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} className="self-center">
-                {isFetchingNextPage ? "Loading older posts..." : "Load older posts"}
-              </Button>
+              <LoadMoreButton
+                query={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+                label="Load older posts"
+                loadingLabel="Loading older posts..."
+              />
             ) : posts.length > FEED_PAGE_SIZE ? (
               <p className="text-center text-sm text-muted-foreground">You're all caught up.</p>
             ) : null}

@@ -4,6 +4,7 @@ import { EyeOff, HandHeart, MessageSquare, MicOff, Send } from "lucide-react";
 import { STREAM_CHAT_MAX_LENGTH, type StreamChatMessage } from "@shared/contracts/live";
 import type { LiveBroadcast } from "@shared/contracts/streaming";
 import { Button } from "@web/components/ui/button";
+import { LoadMoreButton } from "@web/components/ui/load-more";
 import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Textarea } from "@web/components/ui/textarea";
@@ -165,11 +166,14 @@ function ChatPanel({ live, userId, isAdmin }: { live: LiveBroadcast; userId: num
 
   return (
     <>
-      {history.hasNextPage ? (
-        <Button variant="ghost" size="sm" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
-          Load earlier messages
-        </Button>
-      ) : null}
+      <LoadMoreButton
+        query={history}
+        label="Load earlier messages"
+        loadingLabel="Load earlier messages"
+        variant="ghost"
+        size="sm"
+        className=""
+      />
       <ol ref={list} role="log" aria-label="Chat messages" className="flex max-h-96 min-h-40 flex-col gap-2 overflow-y-auto">
         {messages.length === 0 ? <li className="text-sm text-muted-foreground">No messages yet. Say hello!</li> : null}
         {messages.map((message) => (
