@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Download, ShieldCheck } from "lucide-react";
 import type { AuditEntry } from "@shared/contracts/safety";
@@ -56,6 +56,36 @@ function ListSkeleton() {
 
 function Empty({ children }: { children: string }) {
   return <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">{children}</p>;
+}
+
+/** A list read a page at a time: QueryState's loading, error and empty states over every page's items, then Load more. */
+function PagedList<T>({
+  query,
+  error,
+  empty,
+  loadMore,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<{ items: T[] }>>;
+  error: string;
+  empty: string;
+  loadMore: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <>
+      <QueryState
+        query={query}
+        loading={<ListSkeleton />}
+        error={error}
+        isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+        empty={<Empty>{empty}</Empty>}
+      >
+        {(data) => children(data.pages.flatMap((page) => page.items))}
+      </QueryState>
+      <LoadMoreButton query={query} label={loadMore} />
+    </>
+  );
 }
 
 function DaysSelect({ id, value, onChange, label }: { id: string; value: number; onChange: (days: number) => void; label: string }) {
@@ -214,24 +244,15 @@ function MembersPanel({ viewerId }: { viewerId: number }) {
           </select>
         </div>
       </div>
-      <QueryState
-        query={members}
-        loading={<ListSkeleton />}
-        error="The members could not be loaded."
-        isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-        empty={<Empty>No members match.</Empty>}
-      >
-        {(data) => (
+      <PagedList query={members} error="The members could not be loaded." empty="No members match." loadMore="Load more members">
+        {(items) => (
           <ul aria-label="Members">
-            {data.pages
-              .flatMap((page) => page.items)
-              .map((member) => (
-                <MemberRow key={member.id} member={member} viewerId={viewerId} />
-              ))}
+            {items.map((member) => (
+              <MemberRow key={member.id} member={member} viewerId={viewerId} />
+            ))}
           </ul>
         )}
-      </QueryState>
-      <LoadMoreButton query={members} label="Load more members" />
+      </PagedList>
     </section>
   );
 }
@@ -451,29 +472,25 @@ function NewsletterPanel() {
           </a>
         </Button>
       </div>
-      <QueryState
+      <PagedList
         query={subscribers}
-        loading={<ListSkeleton />}
         error="The subscribers could not be loaded."
-        isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-        empty={<Empty>No subscribers yet.</Empty>}
+        empty="No subscribers yet."
+        loadMore="Load more subscribers"
       >
-        {(data) => (
+        {(items) => (
           <ul aria-label="Subscribers" className="divide-y divide-border">
-            {data.pages
-              .flatMap((page) => page.items)
-              .map((subscriber) => (
-                <li key={subscriber.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-                  <span className="break-all">{subscriber.email}</span>
-                  <time dateTime={subscriber.createdAt} className="text-muted-foreground">
-                    {new Date(subscriber.createdAt).toLocaleDateString()}
-                  </time>
-                </li>
-              ))}
+            {items.map((subscriber) => (
+              <li key={subscriber.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+                <span className="break-all">{subscriber.email}</span>
+                <time dateTime={subscriber.createdAt} className="text-muted-foreground">
+                  {new Date(subscriber.createdAt).toLocaleDateString()}
+                </time>
+              </li>
+            ))}
           </ul>
         )}
-      </QueryState>
-      <LoadMoreButton query={subscribers} label="Load more subscribers" />
+      </PagedList>
     </section>
   );
 }
@@ -485,33 +502,24 @@ function AuditPanel() {
       <h2 id="admin-audit-heading" className="text-lg font-semibold">
         Audit log
       </h2>
-      <QueryState
-        query={audit}
-        loading={<ListSkeleton />}
-        error="The audit log could not be loaded."
-        isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
-        empty={<Empty>Nothing recorded yet.</Empty>}
-      >
-        {(data) => (
+      <PagedList query={audit} error="The audit log could not be loaded." empty="Nothing recorded yet." loadMore="Load older entries">
+        {(items) => (
           <ol aria-label="Audit entries" className="divide-y divide-border">
-            {data.pages
-              .flatMap((page) => page.items)
-              .map((entry) => (
-                <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
-                  <span>
-                    <span className="font-medium">{entry.actor?.displayName ?? "System"}</span> · <code>{entry.action}</code> ·{" "}
-                    {entry.targetType} {entry.targetId}
-                  </span>
-                  <span className="text-muted-foreground">
-                    <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
-                    {entry.detail ? ` · ${entry.detail}` : ""}
-                  </span>
-                </li>
-              ))}
+            {items.map((entry) => (
+              <li key={entry.id} className="grid gap-0.5 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{entry.actor?.displayName ?? "System"}</span> · <code>{entry.action}</code> ·{" "}
+                  {entry.targetType} {entry.targetId}
+                </span>
+                <span className="text-muted-foreground">
+                  <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+                  {entry.detail ? ` · ${entry.detail}` : ""}
+                </span>
+              </li>
+            ))}
           </ol>
         )}
-      </QueryState>
-      <LoadMoreButton query={audit} label="Load older entries" />
+      </PagedList>
     </section>
   );
 }
