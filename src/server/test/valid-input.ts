@@ -31,6 +31,8 @@ const patternCandidates = [
   "2026-05-01",
   "#38bdf8",
   "amazing-grace",
+  "broadcast:1",
+  "en-US",
   "a",
 ];
 const prose = "Amazing grace how sweet the sound that saved a wretch like me";
@@ -93,7 +95,10 @@ export function validValue(schema: JsonSchema | undefined): unknown {
                 : // So is a URL checked with a custom protocol.
                   property.type === "string" && /(url|endpoint)$/i.test(key)
                   ? validString(property, ["https://example.org/a.png"])
-                  : validValue(property),
+                  : // A transcript's text must look like its format (WebVTT or SRT): this one is both.
+                    property.type === "string" && key === "text" && schema.properties?.format
+                    ? "WEBVTT\n\n1\n00:00:00,000 --> 00:00:02,000\nAmazing grace how sweet the sound"
+                    : validValue(property),
           ],
         ),
       );
