@@ -126,4 +126,43 @@ describe("LiveLink (the web client of /ws)", () => {
     await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("Handling ERROR failed", new Error("peer left")));
     logged.mockRestore();
   });
+  it("keeps who is online from the connect's snapshot and each change, for screens that open later, and forgets it on sign-out", () => {
+    const link = new LiveLink();
+    const release = link.retain(7);
+    FakeSocket.at(0).open();
+    FakeSocket.at(0).receive({
+      type: "PRESENCE",
+      payload: {
+        snapshot: true,
+        users: [
+          { userId: 1, online: true },
+          { userId: 2, online: true },
+        ],
+      },
+    });
+    // A screen subscribing after the snapshot still reads it.
+    const changed = vi.fn();
+    link.subscribePresence(changed);
+    expect([...link.getPresence()].sort()).toEqual([1, 2]);
+    FakeSocket.at(0).receive({
+      type: "PRESENCE",
+      payload: {
+        snapshot: false,
+        users: [
+          { userId: 2, online: false },
+          { userId: 3, online: true },
+        ],
+      },
+    });
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect([...link.getPresence()].sort()).toEqual([1, 3]);
+    // A new snapshot replaces everything.
+    const before = link.getPresence();
+    FakeSocket.at(0).receive({ type: "PRESENCE", payload: { snapshot: true, users: [{ userId: 4, online: true }] } });
+    expect(link.getPresence()).not.toBe(before);
+    expect([...link.getPresence()]).toEqual([4]);
+    release();
+    vi.advanceTimersByTime(1000);
+    expect(link.getPresence().size).toBe(0);
+  });
 });

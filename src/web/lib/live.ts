@@ -24,6 +24,9 @@ export class LiveLink {
   private statusListeners = new Set<() => void>();
   private users = 0;
   private userId: number | null = null;
+  private presenceListeners = new Set<() => void>();
+  /** Who is online, kept by the link itself: a screen that opens after the connect's snapshot still knows. */
+  private online: ReadonlySet<number> = new Set();
   connected = false;
 
   /** Keeps the link open for the signed-in member until the returned release is called. */
@@ -65,6 +68,19 @@ export class LiveLink {
 
   getConnected = () => this.connected;
 
+  subscribePresence = (listener: () => void) => {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  };
+
+  /** The members online as of the last PRESENCE frame (a new set at each change, so it can be compared). */
+  getPresence = (): ReadonlySet<number> => this.online;
+
+  private setPresence(online: ReadonlySet<number>) {
+    this.online = online;
+    for (const listener of this.presenceListeners) listener();
+  }
+
   private setConnected(connected: boolean) {
     if (this.connected === connected) return;
     this.connected = connected;
@@ -94,6 +110,7 @@ export class LiveLink {
     this.socket = null;
     socket?.close();
     this.setConnected(false);
+    this.setPresence(new Set());
   }
 
   private dispatch(data: unknown) {
@@ -104,6 +121,14 @@ export class LiveLink {
       event = parsed.data;
     } catch {
       return;
+    }
+    if (event.type === "PRESENCE") {
+      const next = new Set(event.payload.snapshot ? [] : this.online);
+      for (const user of event.payload.users) {
+        if (user.online) next.add(user.userId);
+        else next.delete(user.userId);
+      }
+      this.setPresence(next);
     }
     for (const handler of this.handlers.get(event.type) ?? []) {
       const done = (handler as (payload: unknown) => unknown)(event.payload);

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ChatMessage, MessageSettings } from "@shared/contracts/messages";
 import { callRoute, routeKey, routeQuery } from "@web/lib/api";
 import { listPagesQuery } from "@web/lib/list-pages";
-import { liveLink, useLiveEvent } from "@web/lib/live";
+import { liveLink } from "@web/lib/live";
 
 /** The chat page's lists; each key is its URL, so `exact` invalidations name just that list. */
 export const chatQueries = {
@@ -93,20 +93,9 @@ export function useConversation(viewerId: number, conversation: Conversation | n
   };
 }
 
-/** Who is online, from the live link's presence events. */
-export function usePresence(): Set<number> {
-  const [online, setOnline] = useState<Set<number>>(new Set());
-  useLiveEvent("PRESENCE", (payload) => {
-    setOnline((current) => {
-      const next = payload.snapshot ? new Set<number>() : new Set(current);
-      for (const user of payload.users) {
-        if (user.online) next.add(user.userId);
-        else next.delete(user.userId);
-      }
-      return next;
-    });
-  });
-  return online;
+/** Who is online, as the live link knows it (including what it learned before this screen opened). */
+export function usePresence(): ReadonlySet<number> {
+  return useSyncExternalStore(liveLink.subscribePresence, liveLink.getPresence);
 }
 
 export function useContacts(enabled: boolean) {

@@ -11,7 +11,8 @@ export function ReportMessageButton({ messageId, senderName }: { messageId: numb
       <button
         type="button"
         className="ml-1 inline-flex min-h-6 cursor-pointer items-center gap-0.5 rounded underline-offset-2 hover:underline"
-        aria-label={`Report message from ${senderName}`}
+        // Not the sender's name: it would make every received message a second control named after the contact.
+        aria-label="Report message"
         onClick={() => setOpen(true)}
       >
         <Flag className="size-3" aria-hidden="true" />
