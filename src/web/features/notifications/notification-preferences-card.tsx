@@ -74,7 +74,9 @@ export function NotificationPreferencesCard() {
 
   function handleChange(changes: UpdateNotificationPreferences) {
     if (!data) return;
-    // Shown at once; the server's answer replaces it.
+    // Shown at once; the server's answer replaces it. A read still on its way would overwrite the change: it is
+    // stopped first (the cancel takes effect at once; only its promise settles later).
+    void queryClient.cancelQueries({ queryKey: PREFERENCES_KEY });
     queryClient.setQueryData<NotificationPreferences>(PREFERENCES_KEY, {
       ...data,
       weeklyDigest: changes.weeklyDigest ?? data.weeklyDigest,
