@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { apiRoutes } from "@shared/contracts/routes";
+import { createAppShell } from "./http/app-shell";
 import { buildOpenApiDocument, renderReferencePage } from "./http/openapi";
 import { notFound } from "./http/errors";
 import { registerSecurity } from "./http/security";
@@ -181,6 +182,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   const webDir = options.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, "index.html"));
+  const sendAppShell = hasWeb ? createAppShell(ctx, webDir) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -202,10 +204,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const url = request.url;
     const isApi =
       url.startsWith("/api/") || url === "/api" || url.startsWith("/media/") || url.startsWith("/ws") || url.startsWith("/feeds/");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+    if (!isApi && sendAppShell && (request.method === "GET" || request.method === "HEAD")) {
       // The web app's own router answers every other path, including its 404 page.
-      reply.header("cache-control", "no-cache");
-      return reply.type("text/html; charset=utf-8").sendFile("index.html");
+      return sendAppShell(request, reply);
     }
     throw notFound();
   });

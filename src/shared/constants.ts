@@ -39,3 +39,5 @@ export const SOCIAL_LINKS = {
   youtube: "https://www.youtube.com/",
   x: "https://x.com/",
 } as const;
+/** The id of the JSON block in the page the server sends: what the first screen needs (the session) without a request. */
+export const INITIAL_STATE_ID = "initial-state";

@@ -79,6 +79,9 @@ export const passwordResetAvailabilitySchema = z.object({
   available: z.boolean().describe("false when the server sends no email: the screen points to the church office instead"),
 });
 
+/** What the server puts in the page it sends (INITIAL_STATE_ID): the signed-in member, or null for a visitor. */
+export type InitialState = { user: z.infer<typeof userSchema> | null };
+
 /** The auth module's routes: sign-in, registration, sign-out and password change. */
 export const authRoutes = {
   current: defineRoute({

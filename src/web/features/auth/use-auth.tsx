@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { LoginInput, RegisterInput } from "@shared/contracts/auth";
+import type { InitialState, LoginInput, RegisterInput } from "@shared/contracts/auth";
+import { INITIAL_STATE_ID } from "@shared/constants";
 import type { UpdateUser, User } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import { ApiRequestError, callRoute, errorMessage } from "@web/lib/api";
@@ -44,11 +45,26 @@ function writeMemberHint(signedIn: boolean) {
   }
 }
 
+/**
+ * The session the server wrote into the page (app-shell.ts), or undefined when the page came from elsewhere (the
+ * service worker's copy, the dev server): then the session is asked for.
+ */
+function readInitialState(): InitialState | undefined {
+  const block = document.getElementById(INITIAL_STATE_ID);
+  if (!block?.textContent) return undefined;
+  try {
+    return JSON.parse(block.textContent) as InitialState;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Auth state of spec §4: checks the session on start; each action sets loading, clears the error, and on failure stores its message and rethrows. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [initial] = useState(readInitialState);
+  const [user, setUser] = useState<User | null>(initial?.user ?? null);
+  const [loading, setLoading] = useState(initial === undefined);
   const [error, setError] = useState<string | null>(null);
   const [likelyMember] = useState(readMemberHint);
 
@@ -58,6 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user, loading]);
 
   useEffect(() => {
+    if (initial !== undefined) return;
     let cancelled = false;
     callRoute("GET /api/auth/current")
       .then((current) => {
@@ -75,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [initial]);
 
   /** Runs one auth action with the shared loading and error bookkeeping. */
   const run = useCallback(async <T,>(action: () => Promise<T>, fallback: string): Promise<T> => {

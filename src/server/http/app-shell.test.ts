@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { createContext } from "../context";
+import { describeEachDatabase, openTestDatabase, sessionCookie } from "../test/app";
+import { TEST_PASSWORD } from "../test/factories";
+
+/** The JSON block the page carries, read back as the web app reads it. */
+function initialState(page: string): unknown {
+  const match = /<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(page);
+  if (!match?.[1]) throw new Error("the page has no initial state");
+  return JSON.parse(match[1]);
+}
+
+describeEachDatabase("the app's page", (dialect) => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const test = await openTestDatabase(dialect);
+    drop = test.drop;
+    const webDir = path.join(test.dataDir, "web");
+    fs.mkdirSync(webDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(webDir, "index.html"),
+      `<!doctype html><html><head><title>Gathering</title></head><body><div id="root"></div></body></html>`,
+    );
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: test.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
+    app = await buildApp(createContext(config, test.database), { webDir });
+    close = async () => {
+      await app.close();
+      await test.database.close();
+    };
+  });
+  afterAll(async () => {
+    await close();
+    await drop();
+  });
+
+  const register = async (displayName: string) => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        username: `m_${Math.random().toString(36).slice(2, 10)}`,
+        displayName,
+        email: `${Math.random().toString(36).slice(2, 10)}@example.org`,
+        password: TEST_PASSWORD,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    return { cookie: sessionCookie(response), user: response.json() as { id: number; displayName: string } };
+  };
+
+  it("tells a visitor's page that nobody is signed in, so it asks for no session", async () => {
+    const page = await app.inject({ method: "GET", url: "/community" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-cache, private");
+    expect(page.headers.vary).toMatch(/cookie/);
+    expect(initialState(page.body)).toEqual({ user: null });
+  });
+
+  it("gives a member's page the same member the session answer gives", async () => {
+    const { cookie, user } = await register("Ruth Member");
+    const page = await app.inject({ method: "GET", url: "/", headers: { cookie } });
+    const current = await app.inject({ method: "GET", url: "/api/auth/current", headers: { cookie } });
+    expect(current.statusCode).toBe(200);
+    expect(initialState(page.body)).toEqual({ user: current.json() });
+    expect((initialState(page.body) as { user: { id: number } }).user.id).toBe(user.id);
+  });
+
+  it("keeps a name that looks like markup inside the JSON block", async () => {
+    const { cookie } = await register("</script><script>alert(1)</script><!--");
+    const page = await app.inject({ method: "GET", url: "/settings", headers: { cookie } });
+    expect(page.body).not.toContain("<script>alert(1)");
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+    expect((initialState(page.body) as { user: { displayName: string } }).user.displayName).toBe("</script><script>alert(1)</script><!--");
+  });
+
+  it("treats an expired or forged session cookie as a visitor", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { cookie: "sid=forged" } });
+    expect(page.statusCode).toBe(200);
+    expect(initialState(page.body)).toEqual({ user: null });
+  });
+});
