@@ -7,9 +7,10 @@ import { loadConfig } from "../config";
 import { createContext } from "../context";
 import { describeEachDatabase, openTestDatabase, sessionCookie } from "../test/app";
 import { TEST_PASSWORD } from "../test/factories";
+import { pageDataUrls } from "@shared/page-data";
 
 /** The JSON block the page carries, read back as the web app reads it. */
-function initialState(page: string): unknown {
+function initialState(page: string): { user: unknown; data: Record<string, { body: unknown; nextCursor: string | null }> } {
   const match = /<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(page);
   if (!match?.[1]) throw new Error("the page has no initial state");
   return JSON.parse(match[1]);
@@ -61,7 +62,7 @@ describeEachDatabase("the app's page", (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-cache, private");
     expect(page.headers.vary).toMatch(/cookie/);
-    expect(initialState(page.body)).toEqual({ user: null });
+    expect(initialState(page.body).user).toBeNull();
   });
 
   it("gives a member's page the same member the session answer gives", async () => {
@@ -69,8 +70,8 @@ describeEachDatabase("the app's page", (dialect) => {
     const page = await app.inject({ method: "GET", url: "/", headers: { cookie } });
     const current = await app.inject({ method: "GET", url: "/api/auth/current", headers: { cookie } });
     expect(current.statusCode).toBe(200);
-    expect(initialState(page.body)).toEqual({ user: current.json() });
-    expect((initialState(page.body) as { user: { id: number } }).user.id).toBe(user.id);
+    expect(initialState(page.body).user).toEqual(current.json());
+    expect((initialState(page.body).user as { id: number }).id).toBe(user.id);
   });
 
   it("keeps a name that looks like markup inside the JSON block", async () => {
@@ -78,12 +79,44 @@ describeEachDatabase("the app's page", (dialect) => {
     const page = await app.inject({ method: "GET", url: "/settings", headers: { cookie } });
     expect(page.body).not.toContain("<script>alert(1)");
     expect(page.body.match(/<script/g)).toHaveLength(1);
-    expect((initialState(page.body) as { user: { displayName: string } }).user.displayName).toBe("</script><script>alert(1)</script><!--");
+    expect((initialState(page.body).user as { displayName: string }).displayName).toBe("</script><script>alert(1)</script><!--");
   });
 
   it("treats an expired or forged session cookie as a visitor", async () => {
     const page = await app.inject({ method: "GET", url: "/", headers: { cookie: "sid=forged" } });
     expect(page.statusCode).toBe(200);
-    expect(initialState(page.body)).toEqual({ user: null });
+    expect(initialState(page.body).user).toBeNull();
+  });
+
+  it("carries the answers of the first screen's reads, the same as asking for them, with a list's next cursor", async () => {
+    const { cookie } = await register("Lydia Member");
+    for (let index = 0; index < 3; index++) {
+      const created = await app.inject({ method: "POST", url: "/api/posts", headers: { cookie }, payload: { content: `Grace ${index}` } });
+      expect(created.statusCode).toBe(201);
+    }
+    const page = await app.inject({ method: "GET", url: "/?from=home", headers: { cookie } });
+    const { data } = initialState(page.body);
+    expect(Object.keys(data).sort()).toEqual(pageDataUrls("/", true).sort());
+    for (const url of pageDataUrls("/", true)) {
+      const direct = await app.inject({ method: "GET", url, headers: { cookie } });
+      // The live state's clock reading is the one thing that differs between two reads.
+      const { serverTime: _carried, ...carried } = data[url]?.body as Record<string, unknown>;
+      const { serverTime: _read, ...read } = direct.json<Record<string, unknown>>();
+      expect(carried, url).toEqual(read);
+    }
+    // Two posts of three: the page carries the cursor the header would have given.
+    expect(data["/api/posts?limit=2"]?.nextCursor).toEqual(expect.any(String));
+    // A member's community page carries a member's reads; a visitor's, a visitor's.
+    expect(Object.keys(initialState((await app.inject({ method: "GET", url: "/community", headers: { cookie } })).body).data)).toContain(
+      "/api/community/stats",
+    );
+    expect(Object.keys(initialState((await app.inject({ method: "GET", url: "/community" })).body).data)).not.toContain(
+      "/api/community/stats",
+    );
+  });
+
+  it("carries nothing more for a page without first-screen reads", async () => {
+    const page = await app.inject({ method: "GET", url: "/privacy" });
+    expect(Object.keys(initialState(page.body).data).sort()).toEqual(["/api/notifications", "/api/streaming/state"]);
   });
 });

@@ -3,7 +3,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { InitialState } from "@shared/contracts/auth";
-import { INITIAL_STATE_ID } from "@shared/constants";
+import { INITIAL_STATE_ID, NEXT_CURSOR_HEADER } from "@shared/constants";
+import { type PageDataAnswer, pageDataUrls } from "@shared/page-data";
 import { userSchema } from "@shared/contracts/users";
 import type { AppContext } from "../context";
 import { createUsersService } from "../modules/users/users.service";
@@ -28,10 +29,26 @@ export function createAppShell(ctx: AppContext, webDir: string) {
   const marker = html.indexOf("</head>");
   const users = createUsersService(ctx);
 
+  /** The first screen's API reads (page-data.ts), answered here through the app's own routes, as the member. */
+  async function pageData(request: FastifyRequest, signedIn: boolean): Promise<Record<string, PageDataAnswer>> {
+    const path = request.url.split("?")[0] ?? "/";
+    const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
+    const answers = await Promise.all(
+      pageDataUrls(path, signedIn).map(async (url) => {
+        const response = await request.server.inject({ method: "GET", url, headers });
+        if (response.statusCode !== 200) return undefined;
+        const nextCursor = response.headers[NEXT_CURSOR_HEADER];
+        return [url, { body: response.json(), nextCursor: typeof nextCursor === "string" ? nextCursor : null }] as const;
+      }),
+    );
+    return Object.fromEntries(answers.filter((answer) => answer !== undefined));
+  }
+
   async function initialState(request: FastifyRequest, reply: FastifyReply): Promise<InitialState> {
     await ctx.sessions.load(request, reply);
     const viewer = request.viewer;
-    return { user: viewer ? userSchema.parse(await users.profile(viewer.id, viewer)) : null };
+    const user = viewer ? userSchema.parse(await users.profile(viewer.id, viewer)) : null;
+    return { user, data: await pageData(request, user !== null) };
   }
 
   return async function send(request: FastifyRequest, reply: FastifyReply) {

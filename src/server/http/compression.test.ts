@@ -94,12 +94,12 @@ describe("compression", () => {
     expect(response.headers["cache-control"]).toBe("no-cache, private");
     // The page as built, with the visitor's initial state before </head> (app-shell.test.ts).
     const [head, body] = files.index.split("</head>");
-    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(
-      `${head}<script type="application/json" id="initial-state">{"user":null}</script></head>${body}`,
-    );
+    const page = zlib.brotliDecompressSync(response.rawPayload).toString();
+    expect(page.startsWith(`${head}<script type="application/json" id="initial-state">{"user":null,`)).toBe(true);
+    expect(page.endsWith(`</script></head>${body}`)).toBe(true);
     const gzip = await get("/sermons", { "accept-encoding": "gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
-    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('{"user":null}');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('{"user":null,');
   });
 
   it("compresses an API answer above 1 KiB, and not a small one", async () => {

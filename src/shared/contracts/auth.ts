@@ -3,6 +3,7 @@ import { text } from "./common";
 import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from "../constants";
 import { messages } from "../messages";
 import { defineRoute } from "./route";
+import type { PageDataAnswer } from "../page-data";
 import { userSchema } from "./users";
 
 /** The auth module's own messages; the spec's sign-in and registration texts stay in `messages`. */
@@ -79,8 +80,11 @@ export const passwordResetAvailabilitySchema = z.object({
   available: z.boolean().describe("false when the server sends no email: the screen points to the church office instead"),
 });
 
-/** What the server puts in the page it sends (INITIAL_STATE_ID): the signed-in member, or null for a visitor. */
-export type InitialState = { user: z.infer<typeof userSchema> | null };
+/**
+ * What the server puts in the page it sends (INITIAL_STATE_ID): the signed-in member (null for a visitor), and the
+ * answers of the API reads the page's first screen makes, by URL (src/shared/page-data.ts).
+ */
+export type InitialState = { user: z.infer<typeof userSchema> | null; data?: Record<string, PageDataAnswer> };
 
 /** The auth module's routes: sign-in, registration, sign-out and password change. */
 export const authRoutes = {

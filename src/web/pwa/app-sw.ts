@@ -20,11 +20,24 @@ cleanupOutdatedCaches();
 // The first install takes the open pages at once; later versions wait for "New version — reload".
 clientsClaim();
 
-// Every page is the app's own route: the precached shell answers navigations, online or not.
+// Every page is the app's own route. Online, the server's page answers: it carries the member's session and the
+// first screen's data (src/server/http/app-shell.ts). Offline, or with no answer within a few seconds, the precached
+// shell does, and the app asks for what it needs (or says it is offline).
+const shell = createHandlerBoundToURL("index.html");
+const PAGE_TIMEOUT_MS = 4000;
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL("index.html"), {
-    denylist: [/^\/api\//, /^\/media\//, /^\/feeds\//, /^\/ws/, /^\/healthz/, /^\/readyz/],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      // A navigation's request can't be given a signal (fetch refuses a RequestInit with mode "navigate"): race it.
+      const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer")), PAGE_TIMEOUT_MS));
+      try {
+        return await Promise.race([fetch(options.request), late]);
+      } catch {
+        return shell(options);
+      }
+    },
+    { denylist: [/^\/api\//, /^\/media\//, /^\/feeds\//, /^\/ws/, /^\/healthz/, /^\/readyz/] },
+  ),
 );
 
 const offlineAnswer = () =>

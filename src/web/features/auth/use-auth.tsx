@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { InitialState, LoginInput, RegisterInput } from "@shared/contracts/auth";
-import { INITIAL_STATE_ID } from "@shared/constants";
+import type { LoginInput, RegisterInput } from "@shared/contracts/auth";
 import type { UpdateUser, User } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
 import { ApiRequestError, callRoute, errorMessage } from "@web/lib/api";
+import { forgetCarriedAnswers, initialState } from "@web/lib/initial-state";
 import { toast } from "@web/lib/use-toast";
 
 type AuthContextValue = {
@@ -45,24 +45,11 @@ function writeMemberHint(signedIn: boolean) {
   }
 }
 
-/**
- * The session the server wrote into the page (app-shell.ts), or undefined when the page came from elsewhere (the
- * service worker's copy, the dev server): then the session is asked for.
- */
-function readInitialState(): InitialState | undefined {
-  const block = document.getElementById(INITIAL_STATE_ID);
-  if (!block?.textContent) return undefined;
-  try {
-    return JSON.parse(block.textContent) as InitialState;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Auth state of spec §4: checks the session on start; each action sets loading, clears the error, and on failure stores its message and rethrows. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [initial] = useState(readInitialState);
+  // The session the page carries (lib/initial-state.ts); without it, the session is asked for.
+  const [initial] = useState(initialState);
   const [user, setUser] = useState<User | null>(initial?.user ?? null);
   const [loading, setLoading] = useState(initial === undefined);
   const [error, setError] = useState<string | null>(null);
@@ -110,6 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Cached answers may belong to the previous member (notifications, contacts): fetch them afresh.
   const refreshMemberData = useCallback(() => {
+    forgetCarriedAnswers();
     void queryClient.resetQueries();
   }, [queryClient]);
 

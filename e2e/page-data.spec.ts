@@ -1,0 +1,58 @@
+import { expect, register, test } from "./fixtures";
+
+/**
+ * Issue 9, goal 1: the route's data comes with the page. On the six first pages the server answers the first
+ * screen's API reads itself and puts them in the page (src/shared/page-data.ts), so a phone draws the page without
+ * another round trip, and a visitor's browser asks for no session (which would log a 401).
+ */
+const PAGES = ["/", "/sermons", "/music", "/podcasts", "/community", "/events"];
+
+for (const signedIn of [false, true]) {
+  test(`the first pages draw from the data they carry, signed ${signedIn ? "in" : "out"}`, async ({ page }) => {
+    test.slow();
+    if (signedIn) await register(page, { via: "api" });
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) reads.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    for (const path of PAGES) {
+      reads.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // A member's live link re-reads the live state once it connects, to catch what changed since the page was made.
+      const expected = signedIn ? reads.filter((read) => read === "GET /api/streaming/state") : [];
+      expect(reads, `${path} asked the API for`).toEqual(expected);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
+test.describe("with the service worker installed", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("an online page still comes from the server with its data; the worker's copy is for offline", async ({ page }) => {
+    await register(page, { via: "api" });
+    await page.goto("/");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller)
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    });
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) reads.push(url.pathname);
+    });
+    await page.goto("/sermons");
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.locator("#initial-state").count()).toBe(1);
+    expect(reads).not.toContain("/api/auth/current");
+  });
+});
