@@ -6,11 +6,21 @@
  */
 const everyPage = ["/api/streaming/state", "/api/notifications"];
 
-/** Per page: a visitor's reads, and a member's where they differ. */
-const pages: Record<string, { visitor: string[]; member?: string[] }> = {
-  "/": { visitor: ["/api/events?upcoming=true", "/api/content/featured", "/api/posts?limit=2"] },
-  "/sermons": { visitor: ["/api/content/media?type=sermon&limit=100", "/api/content/categories?type=sermon"] },
+/**
+ * Per page: its module in the web build (the server preloads its files with the page), a visitor's reads, and a
+ * member's where they differ.
+ */
+const pages: Record<string, { module: string; visitor: string[]; member?: string[] }> = {
+  "/": {
+    module: "features/home/home-page.tsx",
+    visitor: ["/api/events?upcoming=true", "/api/content/featured", "/api/posts?limit=2"],
+  },
+  "/sermons": {
+    module: "features/sermons/sermons-page.tsx",
+    visitor: ["/api/content/media?type=sermon&limit=100", "/api/content/categories?type=sermon"],
+  },
   "/music": {
+    module: "features/music/music-page.tsx",
     visitor: [
       "/api/content/media?type=song&limit=100",
       "/api/content/media?type=song&sort=most_viewed&limit=100",
@@ -27,14 +37,20 @@ const pages: Record<string, { visitor: string[]; member?: string[] }> = {
     ],
   },
   "/podcasts": {
+    module: "features/podcasts/podcasts-page.tsx",
     visitor: ["/api/content/media?type=podcast&limit=100", "/api/content/categories?type=podcast"],
     member: ["/api/content/media?type=podcast&limit=100", "/api/content/categories?type=podcast", "/api/content/subscriptions"],
   },
   "/community": {
+    module: "features/posts/community-page.tsx",
     visitor: ["/api/posts?limit=2"],
     member: ["/api/posts?limit=20", "/api/community/stats", "/api/community/groups", "/api/community/trending"],
   },
-  "/events": { visitor: ["/api/events?upcoming=true"], member: ["/api/events?upcoming=true", "/api/events/schedule-link"] },
+  "/events": {
+    module: "features/events/events-page.tsx",
+    visitor: ["/api/events?upcoming=true"],
+    member: ["/api/events?upcoming=true", "/api/events/schedule-link"],
+  },
 };
 
 /** The API reads the page at `path` makes on its first screen, for a visitor or a signed-in member (the header's on any page). */
@@ -42,6 +58,14 @@ export function pageDataUrls(path: string, signedIn: boolean): string[] {
   const page = pages[path];
   if (!page) return everyPage;
   return [...everyPage, ...((signedIn && page.member) || page.visitor)];
+}
+
+/** The pages whose first screen is prepared with the page: the six that issue 9 measures. */
+export const firstPages = Object.keys(pages);
+
+/** The web build's module of the page at `path`, when it is one of the first pages. */
+export function pageModule(path: string): string | undefined {
+  return pages[path]?.module;
 }
 
 /** One API answer carried in the page: its JSON body and, for a paged list, the next page's cursor. */

@@ -30,6 +30,17 @@ describeEachDatabase("the app's page", (dialect) => {
       path.join(webDir, "index.html"),
       `<!doctype html><html><head><title>Gathering</title></head><body><div id="root"></div></body></html>`,
     );
+    // A build's manifest: the entry, the home page and a file both import.
+    fs.mkdirSync(path.join(webDir, ".vite"));
+    fs.writeFileSync(
+      path.join(webDir, ".vite", "manifest.json"),
+      JSON.stringify({
+        "main.tsx": { file: "assets/index-a1.js", isEntry: true, imports: ["_react"] },
+        _react: { file: "assets/react-b2.js" },
+        _card: { file: "assets/card-c3.js", imports: ["_react"] },
+        "features/home/home-page.tsx": { file: "assets/home-page-d4.js", isDynamicEntry: true, imports: ["_card", "_react"] },
+      }),
+    );
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: test.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
     app = await buildApp(createContext(config, test.database), { webDir });
     close = async () => {
@@ -113,6 +124,15 @@ describeEachDatabase("the app's page", (dialect) => {
     expect(Object.keys(initialState((await app.inject({ method: "GET", url: "/community" })).body).data)).not.toContain(
       "/api/community/stats",
     );
+  });
+
+  it("preloads a first page's own files with the page, and not what the entry already loads", async () => {
+    const home = await app.inject({ method: "GET", url: "/" });
+    expect(home.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/home-page-d4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/card-c3.js">',
+    ]);
+    expect((await app.inject({ method: "GET", url: "/privacy" })).body).not.toContain("modulepreload");
   });
 
   it("carries nothing more for a page without first-screen reads", async () => {
