@@ -1,8 +1,24 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, register, test } from "./fixtures";
 
-/** Makes every API call matching `pattern` fail with a 500, as a broken server or proxy would. */
+/**
+ * Makes every API call matching `pattern` fail with a 500, as a broken server or proxy would. A broken API also
+ * leaves the page without the first screen's answers it would carry (src/server/http/app-shell.ts skips a failed
+ * read), so the page is sent without them and asks for them itself.
+ */
 async function failApi(page: Page, ...patterns: string[]): Promise<void> {
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /(<script type="application\/json" id="initial-state">)(.*?)(<\/script>)/s,
+      (_block, open: string, json: string, close: string) => {
+        const { data: _carried, ...state } = JSON.parse(json) as { data?: unknown };
+        return `${open}${JSON.stringify(state)}${close}`;
+      },
+    );
+    await route.fulfill({ response, body });
+  });
   for (const pattern of patterns) {
     await page.route(pattern, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal Server Error" }) }),
