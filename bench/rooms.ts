@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { expectEveryoneSeesEveryone, fakeMediaArgs, fillRoom, measureRoom } from "../e2e/room-call";
@@ -10,9 +11,9 @@ import { freePort } from "../src/server/test/processes";
  * npm run bench:rooms [-- --participants 10 --seconds 15]
  *
  * N fake-camera Chromium members (one browser, a context each, 320x240 cameras) in one room, first through Janus
- * VideoRoom, then the same run through the mesh. For each member: the frames per second it decodes from each other
- * member (min / median), the connections and RTP streams its video goes out on, and its upload bitrate; for the run,
- * the CPU of the browsers and of Janus. Needs `npm run build` first (the platform serves dist/web), janus and chromium.
+ * VideoRoom, then the same run through the mesh. For each member: the frames per second its camera delivers, the frames
+ * per second it decodes from each other member (min / median), the connections and RTP streams its video goes out on,
+ * and its upload bitrate; for the run, the CPU of the browsers and of Janus, and the machine's load average. Needs `npm run build` first (the platform serves dist/web), janus and chromium.
  */
 
 const { values } = parseArgs({
@@ -71,10 +72,12 @@ async function run(mode: "sfu" | "mesh", janus: { url: string; adminKey: string 
     await expectEveryoneSeesEveryone(pages, 60_000).catch(() => console.warn(`${mode}: not every member saw every other within 60 s`));
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const cpuBefore = childCpuSeconds();
+    const loadBefore = os.loadavg()[0]!;
     const traffic = await measureRoom(pages, seconds);
     const cpuAfter = childCpuSeconds();
+    const load = `${loadBefore.toFixed(0)}–${os.loadavg()[0]!.toFixed(0)}`;
     const cpu = (name: string) => round((((cpuAfter.get(name) ?? 0) - (cpuBefore.get(name) ?? 0)) / seconds) * 100);
-    return { mode, traffic, browserCpu: cpu("chromium"), janusCpu: mode === "sfu" ? cpu("janus") : null };
+    return { mode, traffic, load, browserCpu: cpu("chromium"), janusCpu: mode === "sfu" ? cpu("janus") : null };
   } finally {
     await browser.close();
     await platform.stop();
@@ -91,24 +94,24 @@ try {
 
 console.log(`\n${participants} participants, ${seconds} s measured, 320x240 fake cameras\n`);
 console.log(
-  "| Mode | Member | Received fps min | Received fps median | Videos received | Upload connections | Upload RTP streams | Upload kbit/s |",
+  "| Mode | Member | Camera fps | Received fps min | Received fps median | Videos received | Upload connections | Upload RTP streams | Upload kbit/s |",
 );
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|");
 for (const result of results) {
   for (const [i, member] of result.traffic.entries()) {
     const fps = member.receivedFps;
     console.log(
-      `| ${result.mode} | ${i + 1} | ${round(Math.min(...fps, Infinity) === Infinity ? 0 : Math.min(...fps))} | ${round(median(fps))} | ${fps.filter((value) => value > 0).length}/${participants - 1} | ${member.uploadConnections} | ${member.uploadStreams} | ${round(member.uploadKbps)} |`,
+      `| ${result.mode} | ${i + 1} | ${round(member.cameraFps)} | ${round(Math.min(...fps, Infinity) === Infinity ? 0 : Math.min(...fps))} | ${round(median(fps))} | ${fps.filter((value) => value > 0).length}/${participants - 1} | ${member.uploadConnections} | ${member.uploadStreams} | ${round(member.uploadKbps)} |`,
     );
   }
 }
 console.log(
-  "\n| Mode | Received fps median (all) | Upload kbit/s per member (median) | Browsers CPU (% of a core, all members) | Janus CPU (% of a core) |",
+  "\n| Mode | Camera fps (median) | Received fps median (all) | Upload kbit/s per member (median) | Browsers CPU (% of a core, all members) | Janus CPU (% of a core) | Load average (1 min) |",
 );
-console.log("|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
 for (const result of results) {
   const all = result.traffic.flatMap((member) => member.receivedFps);
   console.log(
-    `| ${result.mode} | ${round(median(all))} | ${round(median(result.traffic.map((member) => member.uploadKbps)))} | ${result.browserCpu} | ${result.janusCpu ?? "–"} |`,
+    `| ${result.mode} | ${round(median(result.traffic.map((member) => member.cameraFps)))} | ${round(median(all))} | ${round(median(result.traffic.map((member) => member.uploadKbps)))} | ${result.browserCpu} | ${result.janusCpu ?? "–"} | ${result.load} |`,
   );
 }

@@ -7,12 +7,27 @@ import { type Service, startPlatform } from "./services";
 /*
  * Six members through Janus VideoRoom (decision 0018): a Janus and a platform instance of the journey's own. The
  * first four cameras meet in the mesh; the fifth moves the room to the SFU. WebRTC's statistics then show every
- * member decoding every other's video, and sending one video (in simulcast layers) instead of five.
+ * member decoding every other's video, and sending one video (in simulcast layers) instead of five. When two leave,
+ * the four left are back on peer connections and still see each other.
  */
 
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: fakeMediaArgs } });
+test.use({
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: fakeMediaArgs },
+  // A trace's screenshots are a screencast of every page: with six pages it took half the fake cameras' frames
+  // (decision 0028). The trace keeps its snapshots.
+  trace: { mode: "retain-on-failure", screenshots: false },
+});
 
 const MEMBERS = 6;
+/** Issue 13's target: every member receives every other's video at this rate or more. */
+const RECEIVED_FPS = 15;
+/**
+ * The cameras' rate from which the target is checked: a little above it, for the frames still in flight or in the
+ * jitter buffer when the window closes (Chromium's fake camera films 20 fps on an idle machine).
+ */
+const CAMERA_FPS_FOR_TARGET = 17;
+/** However busy the machine, no video may be frozen. */
+const NOT_FROZEN_FPS = 3;
 
 test.describe("a room of six through the SFU", () => {
   test.skip(janusMissing !== "", `SFU journey skipped: ${janusMissing}.`);
@@ -30,24 +45,53 @@ test.describe("a room of six through the SFU", () => {
     await janus?.stop();
   });
 
-  test("six fake cameras each send one simulcast video and receive the five others", async ({ browser }) => {
-    test.setTimeout(120_000);
+  test("six fake cameras each send one simulcast video and receive the five others; at four the room is a mesh again", async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
     const members = await fillRoom(browser, platform!.url, MEMBERS, "Six Who Pray");
     const pages = members.map((member) => member.page);
 
     await expectEveryoneSeesEveryone(pages, 45_000);
+    // As the bench does: the room's steady state, not the first seconds of the sixth member's subscriptions.
+    await pages[0]!.waitForTimeout(3000);
     const traffic = await measureRoom(pages, 4);
     // The numbers go to the log: on a loaded machine they show where the frames went.
-    console.log(JSON.stringify(traffic.map((t) => ({ ...t, receivedFps: t.receivedFps.map(Math.round) }))));
-    const everyFps = traffic.flatMap((member) => member.receivedFps).sort((a, b) => a - b);
-    expect(everyFps[Math.floor(everyFps.length / 2)], "the median video arrives at 12 fps or more").toBeGreaterThanOrEqual(12);
+    const rounded = traffic.map((t) => ({ ...t, receivedFps: t.receivedFps.map(Math.round), cameraFps: Math.round(t.cameraFps) }));
+    console.log(JSON.stringify(rounded));
     for (const [i, member] of traffic.entries()) {
       const who = `member ${i + 1}`;
       expect(member.receivedFps, who).toHaveLength(MEMBERS - 1);
-      expect(Math.min(...member.receivedFps), `${who} receives every video, none frozen`).toBeGreaterThanOrEqual(3);
       expect(member.uploadConnections, `${who} sends video on one connection`).toBe(1);
       expect(member.uploadStreams, `${who} sends its video in simulcast layers`).toBeGreaterThanOrEqual(2);
+      // Every video arrives at 15 fps. A video can't arrive faster than its camera films, though, and where the
+      // machine is so busy that the fake cameras film too few frames for that (decision 0028), the receivers are
+      // starved too: then the journey can only check that no video is frozen, and says so in its log.
+      const slowestCamera = Math.min(...traffic.filter((_, j) => j !== i).map((other) => other.cameraFps));
+      const target = slowestCamera >= CAMERA_FPS_FOR_TARGET ? RECEIVED_FPS : NOT_FROZEN_FPS;
+      expect(Math.min(...member.receivedFps), `${who} receives every video at ${target} fps or more`).toBeGreaterThanOrEqual(target);
     }
-    for (const member of members) await member.context.close();
+    const slowest = Math.min(...traffic.map((member) => member.cameraFps));
+    if (slowest < CAMERA_FPS_FOR_TARGET) {
+      const description = `the slowest fake camera filmed ${slowest.toFixed(1)} fps, so ${RECEIVED_FPS} fps per video could not be checked`;
+      test.info().annotations.push({ type: "busy machine", description });
+      console.log(`Busy machine: ${description}.`);
+    }
+
+    // Two members leave: four cameras are back under the threshold, and the four left meet peer to peer again.
+    for (const member of members.slice(4)) {
+      await member.page.getByRole("button", { name: "Leave Conference" }).click();
+      await member.context.close();
+    }
+    const stayed = pages.slice(0, 4);
+    for (const page of stayed) await expect(page.getByText("4 participants")).toBeVisible({ timeout: 15_000 });
+    await expectEveryoneSeesEveryone(stayed, 30_000);
+    await expect
+      .poll(async () => (await measureRoom(stayed, 1)).map((member) => [member.uploadConnections, member.uploadStreams]), {
+        timeout: 15_000,
+        message: "each of the four sends its video on a connection to each other member, without simulcast layers",
+      })
+      .toEqual(stayed.map(() => [3, 3]));
+    for (const member of members.slice(0, 4)) await member.context.close();
   });
 });

@@ -51,10 +51,15 @@ export async function selectedCandidatePairs(page: Page) {
 
 /** One getStats() pass over a page's open peer connections: what it receives and what it sends. */
 export interface VideoTraffic {
-  /** Each incoming video: its track, frames decoded so far, and the decoded size. */
-  inbound: { trackIdentifier: string; framesDecoded: number; frameWidth: number }[];
+  /**
+   * Each incoming video: its connection and RTP stream (together unique: Janus gives every subscription's track the
+   * same identifier), frames decoded so far, and the decoded size.
+   */
+  inbound: { key: string; framesDecoded: number; frameWidth: number }[];
   /** Each outgoing video RTP stream (one per simulcast layer): its connection, layer and bytes sent so far. */
   outbound: { connection: number; rid: string | null; bytesSent: number; framesEncoded: number; frameWidth: number }[];
+  /** Each video source of the connections (the camera, once per connection): frames it delivered so far. */
+  sources: { key: string; frames: number }[];
   /** When the pass was taken, in milliseconds. */
   at: number;
 }
@@ -62,14 +67,15 @@ export interface VideoTraffic {
 /** Reads the video traffic of a page's open peer connections (recorded by recordPeerConnections). */
 export async function videoTraffic(page: Page): Promise<VideoTraffic> {
   return page.evaluate(async () => {
-    const traffic: VideoTraffic = { inbound: [], outbound: [], at: performance.now() };
-    const connections = (window.recordedPeerConnections ?? []).filter((pc) => pc.connectionState !== "closed");
-    for (const [connection, pc] of connections.entries()) {
+    const traffic: VideoTraffic = { inbound: [], outbound: [], sources: [], at: performance.now() };
+    // A connection's place in the recorded list stays the same while others open and close.
+    for (const [connection, pc] of (window.recordedPeerConnections ?? []).entries()) {
+      if (pc.connectionState === "closed") continue;
       (await pc.getStats()).forEach((report: Record<string, unknown>) => {
         if (report.kind !== "video") return;
         if (report.type === "inbound-rtp")
           traffic.inbound.push({
-            trackIdentifier: String(report.trackIdentifier),
+            key: `${connection}/${String(report.id)}`,
             framesDecoded: Number(report.framesDecoded ?? 0),
             frameWidth: Number(report.frameWidth ?? 0),
           });
@@ -81,6 +87,8 @@ export async function videoTraffic(page: Page): Promise<VideoTraffic> {
             framesEncoded: Number(report.framesEncoded ?? 0),
             frameWidth: Number(report.frameWidth ?? 0),
           });
+        if (report.type === "media-source")
+          traffic.sources.push({ key: `${connection}/${String(report.id)}`, frames: Number(report.frames ?? 0) });
       });
     }
     return traffic;
@@ -90,18 +98,24 @@ export async function videoTraffic(page: Page): Promise<VideoTraffic> {
 /** Between two passes: frames per second of each incoming video, and the outgoing video's connections, layers and bitrate. */
 export function trafficBetween(before: VideoTraffic, after: VideoTraffic) {
   const seconds = (after.at - before.at) / 1000;
-  const earlier = new Map(before.inbound.map((video) => [video.trackIdentifier, video.framesDecoded]));
+  const earlier = new Map(before.inbound.map((video) => [video.key, video.framesDecoded]));
   const receivedFps = after.inbound
-    .filter((video) => earlier.has(video.trackIdentifier))
-    .map((video) => (video.framesDecoded - earlier.get(video.trackIdentifier)!) / seconds);
+    .filter((video) => earlier.has(video.key))
+    .map((video) => (video.framesDecoded - earlier.get(video.key)!) / seconds);
   const sentBefore = new Map(before.outbound.map((stream) => [`${stream.connection}/${stream.rid}`, stream.bytesSent]));
   const sending = after.outbound.filter((stream) => stream.bytesSent > (sentBefore.get(`${stream.connection}/${stream.rid}`) ?? 0));
   const encoded = (stream: VideoTraffic["outbound"][number]) =>
     stream.framesEncoded -
     (before.outbound.find((old) => old.connection === stream.connection && old.rid === stream.rid)?.framesEncoded ?? 0);
   const bytes = sending.reduce((sum, stream) => sum + stream.bytesSent - (sentBefore.get(`${stream.connection}/${stream.rid}`) ?? 0), 0);
+  const sourcesBefore = new Map(before.sources.map((source) => [source.key, source.frames]));
+  const cameraFps = after.sources
+    .filter((source) => sourcesBefore.has(source.key))
+    .map((source) => (source.frames - sourcesBefore.get(source.key)!) / seconds);
   return {
     receivedFps,
+    /** Frames per second the member's camera delivered to its connections (what it could send at most). */
+    cameraFps: Math.max(0, ...cameraFps),
     /** Peer connections carrying outgoing video: one through the SFU, one per other member in the mesh. */
     uploadConnections: new Set(sending.map((stream) => stream.connection)).size,
     /** Outgoing video RTP streams: the simulcast layers through the SFU. */
