@@ -117,17 +117,19 @@ export const cases: BenchCase[] = [
     kind: "list",
     dialects: true,
     needs: { posts: 100_000 },
+    // The application's query (posts.repository.ts list): a signed-in viewer doesn't see members they blocked or who blocked them.
     baseline(sqlite, _fixture, token) {
       const viewer = sessionUser(sqlite, token);
       const rows = sqlite
         .prepare(
           `select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
                   u."displayName", u."profileImageUrl",
-                  exists(select 1 from post_likes l where l."postId" = p.id and l."userId" = ?) as "likedByMe"
+                  exists(select 1 from post_likes l where l."postId" = p.id and l."userId" = @v) as "likedByMe"
            from posts p join users u on u.id = p."userId"
+           where not exists (select 1 from blocks b where (b."blockerId" = @v and b."blockedId" = p."userId") or (b."blockerId" = p."userId" and b."blockedId" = @v))
            order by p."createdAt" desc, p.id desc limit 21`,
         )
-        .all(viewer?.id ?? 0) as Record<string, unknown>[];
+        .all({ v: viewer?.id ?? 0 }) as Record<string, unknown>[];
       return rows.slice(0, 20).map((row) => ({
         id: row.id,
         content: row.content,

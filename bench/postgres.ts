@@ -83,10 +83,10 @@ async function copyTables(sqliteFile: string, url: string, schema: string) {
       }
       await flush();
       if (columns.includes("id")) {
-        await client.query(
-          `select setval(pg_get_serial_sequence($1, 'id'), coalesce(max(id), 0) + 1, false) from ${quote(table)} where pg_get_serial_sequence($1, 'id') is not null`,
-          [quote(table)],
-        );
+        // A serial id continues after the copied ones (a text id, as sessions have, has no sequence).
+        const { rows } = await client.query<{ name: string | null }>(`select pg_get_serial_sequence($1, 'id') as name`, [quote(table)]);
+        const sequence = rows[0]?.name;
+        if (sequence) await client.query(`select setval($1, coalesce(max(id), 0) + 1, false) from ${quote(table)}`, [sequence]);
       }
     }
     await client.query("commit");

@@ -69,13 +69,36 @@ function stop(child: ChildProcess): Promise<void> {
 interface Figures {
   rps: number;
   p99: number;
+  /** The server's CPU time per request, in µs (when the server is one of ours). */
+  cpu: number;
 }
 
-async function measure(url: string, headers: Record<string, string>, duration = DURATION_SECONDS): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  if (result.non2xx > 0 && !headers.range) throw new Error(`${url} answered ${result.non2xx} non-2xx responses`);
-  if (result.errors > 0) throw new Error(`${url}: ${result.errors} request errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+/** An address to load, and the child process answering it, whose CPU time is read (nginx's is not). */
+interface Target {
+  url: string;
+  server?: ChildProcess;
+}
+
+function cpuOf(server: ChildProcess | undefined): Promise<number> {
+  if (!server) return Promise.resolve(Number.NaN);
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if (typeof message !== "object" || message === null || !("cpuMicros" in message)) return;
+      server.off("message", listener);
+      resolve(Number(message.cpuMicros));
+    };
+    server.on("message", listener);
+    server.send("cpu");
+  });
+}
+
+async function measure(target: Target, headers: Record<string, string>, duration = DURATION_SECONDS): Promise<Figures> {
+  const cpuBefore = await cpuOf(target.server);
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers });
+  const cpuAfter = await cpuOf(target.server);
+  if (result.non2xx > 0 && !headers.range) throw new Error(`${target.url} answered ${result.non2xx} non-2xx responses`);
+  if (result.errors > 0) throw new Error(`${target.url}: ${result.errors} request errors`);
+  return { rps: result.requests.average, p99: result.latency.p99, cpu: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total) };
 }
 
 const median = (values: number[]) => {
@@ -87,13 +110,14 @@ const median = (values: number[]) => {
 interface Comparison {
   ours: Figures;
   theirs: Figures;
-  /** Median of the rounds' throughput ratios, and of their p99 ratios. */
+  /** Median of the rounds' throughput ratios, of their p99 ratios, and of their CPU-per-request ratios (theirs/ours). */
   ratio: number;
   p99Ratio: number;
+  cpuRatio: number;
 }
 
 /** Both targets warmed, then alternated for ROUNDS rounds; medians of each side and of the rounds' ratios. */
-async function compare(ours: string, theirs: string, headers: Record<string, string>): Promise<Comparison> {
+async function compare(ours: Target, theirs: Target, headers: Record<string, string>): Promise<Comparison> {
   await measure(ours, headers, 1);
   await measure(theirs, headers, 1);
   const rounds: { ours: Figures; theirs: Figures }[] = [];
@@ -109,12 +133,14 @@ async function compare(ours: string, theirs: string, headers: Record<string, str
   const side = (pick: (round: (typeof rounds)[number]) => Figures): Figures => ({
     rps: median(rounds.map((round) => pick(round).rps)),
     p99: median(rounds.map((round) => pick(round).p99)),
+    cpu: median(rounds.map((round) => pick(round).cpu)),
   });
   return {
     ours: side((round) => round.ours),
     theirs: side((round) => round.theirs),
     ratio: median(rounds.map((round) => round.ours.rps / round.theirs.rps)),
     p99Ratio: median(rounds.map((round) => round.ours.p99 / Math.max(round.theirs.p99, 1))),
+    cpuRatio: median(rounds.map((round) => round.theirs.cpu / round.ours.cpu)),
   };
 }
 
@@ -127,16 +153,20 @@ const headersOf = (benchCase: BenchCase, fixture: Fixture) => ({
  * The production path for media (deploy/nginx-media.conf): nginx serves the media case's file itself, beside the
  * app's own Node path, both measured now. Skipped, saying why, where nginx is not installed.
  */
-async function measureNginxMedia(dataDir: string, appPort: number, fixture: Fixture): Promise<string> {
+async function measureNginxMedia(dataDir: string, app: ChildProcess, appPort: number, fixture: Fixture): Promise<string> {
   const mediaCase = cases.find((benchCase) => benchCase.rangeFile);
   const name = "GET /media/{file} through deploy/nginx-media.conf (nginx, sendfile) vs the app";
-  if (!mediaCase) return `| ${name} | no media case | | | | | |`;
-  if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | | |`;
+  if (!mediaCase) return `| ${name} | no media case | | | | | | | | | |`;
+  if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | | | | | | |`;
   const nginx = await startNginx({ upstream: `127.0.0.1:${appPort}`, server: mediaLocations(path.join(dataDir, "media")) });
   try {
     const target = mediaCase.path(fixture);
-    const result = await compare(`${nginx.url}${target}`, `http://127.0.0.1:${appPort}${target}`, mediaCase.headers ?? {});
-    return `| ${name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} (app) | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× the app | ${result.p99Ratio.toFixed(2)}× |`;
+    const result = await compare(
+      { url: `${nginx.url}${target}` },
+      { url: `http://127.0.0.1:${appPort}${target}`, server: app },
+      mediaCase.headers ?? {},
+    );
+    return `| ${name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} (app) | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× the app | ${result.p99Ratio.toFixed(2)}× | | ${Math.round(result.theirs.cpu)} µs (app) | | |`;
   } finally {
     await nginx.stop();
   }
@@ -160,30 +190,33 @@ async function main() {
   const dialectRows: string[] = [];
   const loadBefore = os.loadavg()[0]!;
   try {
-    servers.push(await start("app-server.ts", [dataDir, String(appPort)]));
-    servers.push(await start("baseline-server.ts", [dataDir, String(basePort), JSON.stringify(fixture)]));
+    const app = await start("app-server.ts", [dataDir, String(appPort)]);
+    servers.push(app);
+    const baseline = await start("baseline-server.ts", [dataDir, String(basePort), JSON.stringify(fixture)]);
+    servers.push(baseline);
     for (const benchCase of selected) {
       const target = benchCase.path(fixture);
       const result = await compare(
-        `http://127.0.0.1:${appPort}${target}`,
-        `http://127.0.0.1:${basePort}${target}`,
+        { url: `http://127.0.0.1:${appPort}${target}`, server: app },
+        { url: `http://127.0.0.1:${basePort}${target}`, server: baseline },
         headersOf(benchCase, fixture),
       );
       const goal = benchCase.rangeFile ? undefined : benchCase.kind === "list" ? 0.8 : 0.9;
       const met = goal === undefined ? "" : verdict(result.ratio >= goal && result.p99Ratio <= 1.5);
       apiRows.push(
-        `| ${benchCase.name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× | ${result.p99Ratio.toFixed(2)}× | ${goal ? `${goal}× ${met}` : ""} |`,
+        `| ${benchCase.name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× | ${result.p99Ratio.toFixed(2)}× | ${Math.round(result.ours.cpu)} µs | ${Math.round(result.theirs.cpu)} µs | ${result.cpuRatio.toFixed(2)}× | ${goal ? `${goal}× ${met}` : ""} |`,
       );
       console.error(`measured ${benchCase.name}`);
     }
-    if (!ONLY) apiRows.push(await measureNginxMedia(dataDir, appPort, fixture));
+    if (!ONLY) apiRows.push(await measureNginxMedia(dataDir, app, appPort, fixture));
     if (postgres) {
-      servers.push(await start("app-server.ts", [dataDir, String(pgPort), postgres.url, postgres.schema]));
+      const pgApp = await start("app-server.ts", [dataDir, String(pgPort), postgres.url, postgres.schema]);
+      servers.push(pgApp);
       for (const benchCase of dialectCases) {
         const target = benchCase.path(fixture);
         const result = await compare(
-          `http://127.0.0.1:${pgPort}${target}`,
-          `http://127.0.0.1:${appPort}${target}`,
+          { url: `http://127.0.0.1:${pgPort}${target}`, server: pgApp },
+          { url: `http://127.0.0.1:${appPort}${target}`, server: app },
           headersOf(benchCase, fixture),
         );
         dialectRows.push(
@@ -201,8 +234,8 @@ async function main() {
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench${REPORT ? " -- --report" : ""}\` on ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${ROUNDS} rounds of ${DURATION_SECONDS} s per side, alternated, ${CONNECTIONS} connections, Node ${process.version}. Medians of the rounds.`,
     "",
-    "| endpoint | req/s | p99 | baseline req/s | baseline p99 | ratio | p99 ratio | goal (p99 ≤ 1.5×) |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| endpoint | req/s | p99 | baseline req/s | baseline p99 | ratio | p99 ratio | CPU per request | baseline CPU per request | CPU ratio | goal (p99 ≤ 1.5×) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...apiRows,
   ];
   if (dialectRows.length > 0) {

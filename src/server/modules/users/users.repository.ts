@@ -18,19 +18,6 @@ export interface UserWithCounts extends UserRow {
 }
 
 export function createUsersRepository(db: Kysely<DB>) {
-  const withCounts = () =>
-    db
-      .selectFrom("users")
-      .selectAll("users")
-      .select((eb) => [
-        eb.selectFrom("posts").select(eb.fn.countAll<number>().as("c")).whereRef("posts.userId", "=", "users.id").as("postCount"),
-        eb
-          .selectFrom("favorites")
-          .select(eb.fn.countAll<number>().as("c"))
-          .whereRef("favorites.userId", "=", "users.id")
-          .as("favoriteCount"),
-      ]);
-
   const normalize = (row: UserRow & { postCount: number | null; favoriteCount: number | null }): UserWithCounts => ({
     ...row,
     postCount: Number(row.postCount ?? 0),
@@ -38,9 +25,14 @@ export function createUsersRepository(db: Kysely<DB>) {
   });
 
   return {
+    /** A member with their post and favorite counts; one SQL text, as it answers every profile and session check. */
     async findById(id: number): Promise<UserWithCounts | undefined> {
-      const row = await withCounts().where("users.id", "=", id).executeTakeFirst();
-      return row ? normalize(row) : undefined;
+      const { rows } = await sql<UserRow & { postCount: number | null; favoriteCount: number | null }>`
+        select u.*,
+          (select count(*) from posts p where p."userId" = u.id) as "postCount",
+          (select count(*) from favorites f where f."userId" = u.id) as "favoriteCount"
+        from users u where u.id = ${id}`.execute(db);
+      return rows[0] ? normalize(rows[0]) : undefined;
     },
 
     /** Case-insensitive look-up for sign-in. */
