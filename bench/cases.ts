@@ -125,9 +125,12 @@ export const cases: BenchCase[] = [
           `select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
                   u."displayName", u."profileImageUrl",
                   exists(select 1 from post_likes l where l."postId" = p.id and l."userId" = @v) as "likedByMe"
-           from posts p join users u on u.id = p."userId"
-           where not exists (select 1 from blocks b where (b."blockerId" = @v and b."blockedId" = p."userId") or (b."blockerId" = p."userId" and b."blockedId" = @v))
-           order by p."createdAt" desc, p.id desc limit 21`,
+           from (
+             select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount" from posts p
+             where not exists (select 1 from blocks b where (b."blockerId" = @v and b."blockedId" = p."userId") or (b."blockerId" = p."userId" and b."blockedId" = @v))
+             order by p."createdAt" desc, p.id desc limit 21
+           ) p join users u on u.id = p."userId"
+           order by p."createdAt" desc, p.id desc`,
         )
         .all({ v: viewer?.id ?? 0 }) as Record<string, unknown>[];
       return rows.slice(0, 20).map((row) => ({

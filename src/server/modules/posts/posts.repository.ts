@@ -71,13 +71,19 @@ export function createPostsRepository(db: Kysely<DB>) {
       if (before) conditions.push(sql`(p."createdAt", p.id) < (${before[0]}, ${before[1]})`);
       const likedByMe =
         viewerId === null ? sql`0` : sql`exists (select 1 from post_likes l where l."postId" = p.id and l."userId" = ${viewerId})`;
+      // The page is chosen first and the like looked up for its rows only: over the whole table PostgreSQL would hash
+      // every like of the viewer on each request (6 ms at 10,000 likes instead of 0.2 ms).
       const { rows } = await sql<PostRow>`
         select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
           u."displayName" as "authorDisplayName", u."profileImageUrl" as "authorProfileImageUrl", ${likedByMe} as "likedByMe"
-        from posts p join users u on u.id = p."userId"
-        where ${sql.join(conditions, sql` and `)}
-        order by p."createdAt" desc, p.id desc
-        limit ${options.limit + 1}`.execute(db);
+        from (
+          select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount"
+          from posts p
+          where ${sql.join(conditions, sql` and `)}
+          order by p."createdAt" desc, p.id desc
+          limit ${options.limit + 1}
+        ) p join users u on u.id = p."userId"
+        order by p."createdAt" desc, p.id desc`.execute(db);
       const page = pageOf(rows, options.limit);
       return { ...page, items: page.items.map(shape) };
     },
