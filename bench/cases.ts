@@ -13,6 +13,10 @@ export interface BenchCase {
   /** The request path against both servers. */
   path(fixture: Fixture): string;
   signedIn: boolean;
+  /** A list endpoint (goal: 0.8× of the baseline) or a cheap read (0.9×); a media range has no such goal. */
+  kind: "list" | "read" | "media";
+  /** Also measured on PostgreSQL against SQLite (issue 9, goal 6). */
+  dialects?: true;
   /** The baseline: the same query with bare better-sqlite3, answering the JSON body. */
   baseline(sqlite: SQLite.Database, fixture: Fixture, cookieToken: string | undefined): unknown;
   /** For non-JSON cases (e.g. media ranges) extra request headers. */
@@ -63,6 +67,7 @@ export const cases: BenchCase[] = [
     name: "GET /api/auth/current (signed in)",
     path: () => "/api/auth/current",
     signedIn: true,
+    kind: "read",
     baseline(sqlite, _fixture, token) {
       const viewer = sessionUser(sqlite, token);
       return viewer ? present(userWithCounts(sqlite, viewer.id as number), true) : { message: "unauthorized" };
@@ -72,22 +77,35 @@ export const cases: BenchCase[] = [
     name: "GET /api/users/{id}",
     path: (fx) => `/api/users/${fx.otherUserId}`,
     signedIn: false,
+    kind: "read",
     baseline: (sqlite, fx) => present(userWithCounts(sqlite, fx.otherUserId), false),
   },
   {
     name: "GET /api/users (signed in)",
     path: () => "/api/users",
     signedIn: true,
+    kind: "list",
     baseline(sqlite, _fixture, token) {
       const viewer = sessionUser(sqlite, token);
       const v = viewer?.id as number;
       return sqlite
         .prepare(
-          `select u.id, u.username, u."displayName", u."profileImageUrl", u."accountType",
-             (select m.content from messages m where (m."senderId" = u.id and m."receiverId" = @v) or (m."senderId" = @v and m."receiverId" = u.id) order by m."createdAt" desc, m.id desc limit 1) as "lastMessage",
-             (select m."createdAt" from messages m where (m."senderId" = u.id and m."receiverId" = @v) or (m."senderId" = @v and m."receiverId" = u.id) order by m."createdAt" desc, m.id desc limit 1) as "lastMessageAt",
-             (select count(*) from messages m where m."senderId" = u.id and m."receiverId" = @v and m."readAt" is null) as "unreadCount"
-           from users u where u.id != @v order by "lastMessageAt" desc nulls last, u."displayName" limit 200`,
+          // The application's query (users.repository.ts listContacts), requests the viewer has not accepted included.
+          `select c.id, c."username", c."displayName", c."profileImageUrl", c."accountType",
+             lm.content as "lastMessage", lm."createdAt" as "lastMessageAt", c."unreadCount"
+           from (
+             select u.id, u."username", u."displayName", u."profileImageUrl", u."accountType",
+               (select m.id from messages m
+                 where ((m."senderId" = u.id and m."receiverId" = @v and req.id is null) or (m."senderId" = @v and m."receiverId" = u.id))
+                 order by m."createdAt" desc, m.id desc limit 1) as "lastId",
+               case when req.id is null then (select count(*) from messages m
+                 where m."senderId" = u.id and m."receiverId" = @v and m."readAt" is null) else 0 end as "unreadCount"
+             from users u
+             left join message_requests req on req."senderId" = u.id and req."receiverId" = @v and req."status" != 'accepted'
+             where u.id != @v
+           ) c
+           left join messages lm on lm.id = c."lastId"
+           order by lm."createdAt" desc nulls last, c."displayName" limit 200`,
         )
         .all({ v });
     },
@@ -96,18 +114,25 @@ export const cases: BenchCase[] = [
     name: "GET /api/posts (20 posts with users, 100k posts, signed in)",
     path: () => "/api/posts",
     signedIn: true,
+    kind: "list",
+    dialects: true,
     needs: { posts: 100_000 },
+    // The application's query (posts.repository.ts list): a signed-in viewer doesn't see members they blocked or who blocked them.
     baseline(sqlite, _fixture, token) {
       const viewer = sessionUser(sqlite, token);
       const rows = sqlite
         .prepare(
           `select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
                   u."displayName", u."profileImageUrl",
-                  exists(select 1 from post_likes l where l."postId" = p.id and l."userId" = ?) as "likedByMe"
-           from posts p join users u on u.id = p."userId"
-           order by p."createdAt" desc, p.id desc limit 21`,
+                  exists(select 1 from post_likes l where l."postId" = p.id and l."userId" = @v) as "likedByMe"
+           from (
+             select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount" from posts p
+             where not exists (select 1 from blocks b where (b."blockerId" = @v and b."blockedId" = p."userId") or (b."blockerId" = p."userId" and b."blockedId" = @v))
+             order by p."createdAt" desc, p.id desc limit 21
+           ) p join users u on u.id = p."userId"
+           order by p."createdAt" desc, p.id desc`,
         )
-        .all(viewer?.id ?? 0) as Record<string, unknown>[];
+        .all({ v: viewer?.id ?? 0 }) as Record<string, unknown>[];
       return rows.slice(0, 20).map((row) => ({
         id: row.id,
         content: row.content,
@@ -125,6 +150,8 @@ export const cases: BenchCase[] = [
     name: "GET /api/content/media?type=sermon",
     path: () => "/api/content/media?type=sermon",
     signedIn: false,
+    kind: "list",
+    dialects: true,
     baseline: (sqlite) =>
       (
         sqlite
@@ -139,6 +166,7 @@ export const cases: BenchCase[] = [
     name: "GET /media/{file} (1 MiB Range read of a 50 MiB file)",
     path: () => `/media/${BENCH_MEDIA_FILE}`,
     signedIn: false,
+    kind: "media",
     headers: { range: "bytes=10485760-11534335" },
     needs: { mediaFileMiB: 50 },
     rangeFile: BENCH_MEDIA_FILE,

@@ -1,20 +1,35 @@
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { mediaLocations, nginxMissing, startNginx } from "../src/server/test/nginx";
-import { type Fixture, cases } from "./cases";
+import { type BenchCase, type Fixture, cases } from "./cases";
 import { prepareFixture } from "./fixture";
 import { runLiveBench } from "./live";
+import { type PostgresCopy, copyToPostgres } from "./postgres";
+import { replaceSection } from "./report";
 
 /**
- * Measures each endpoint of bench/cases.ts against its bare node:http + better-sqlite3 baseline in one run.
+ * Measures each endpoint of bench/cases.ts against its bare node:http + better-sqlite3 baseline in one run, and the
+ * cases marked `dialects` on PostgreSQL against SQLite (TEST_DATABASE_URL's server, a schema of its own).
  * Servers run in child processes pinned to core 0 where `taskset` exists; autocannon runs here on core 1.
- * Only the ratios carry over to other machines.
+ * Each comparison alternates its two servers for BENCH_ROUNDS rounds (which goes first alternates too) and reports
+ * the medians, so a burst of load from elsewhere lands on both sides. Only the ratios carry over to other machines.
+ *
+ * `-- --report` rewrites the "API" section of docs/performance.md with the tables; `-- --only <text>` measures only
+ * the cases whose name contains it (no nginx or live-link rows); BENCH_PROFILE=<dir> writes CPU profiles of the app.
  */
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const REPORT = args.includes("--report");
+const ONLY = option("--only");
 const here = import.meta.dirname;
+const docsFile = path.join(here, "../docs/performance.md");
 
 function hasTaskset(): boolean {
   try {
@@ -27,8 +42,10 @@ function hasTaskset(): boolean {
 
 function start(script: string, args: string[]): Promise<ChildProcess> {
   const pin = hasTaskset();
+  const profile =
+    process.env.BENCH_PROFILE && script === "app-server.ts" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const child = fork(path.join(here, script), args, {
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...profile],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   if (pin && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
@@ -38,65 +55,213 @@ function start(script: string, args: string[]): Promise<ChildProcess> {
   });
 }
 
-async function measure(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
-  if (result.non2xx > 0 && !headers.range) throw new Error(`${url} answered ${result.non2xx} non-2xx responses`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+/** Stops a server with SIGINT (so a profile is written) and waits for it to exit. */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGINT");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
 }
+
+interface Figures {
+  rps: number;
+  p99: number;
+  /** The server's CPU time per request, in µs (when the server is one of ours). */
+  cpu: number;
+}
+
+/** An address to load, and the child process answering it, whose CPU time is read (nginx's is not). */
+interface Target {
+  url: string;
+  server?: ChildProcess;
+}
+
+function cpuOf(server: ChildProcess | undefined): Promise<number> {
+  if (!server) return Promise.resolve(Number.NaN);
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if (typeof message !== "object" || message === null || !("cpuMicros" in message)) return;
+      server.off("message", listener);
+      resolve(Number(message.cpuMicros));
+    };
+    server.on("message", listener);
+    server.send("cpu");
+  });
+}
+
+async function measure(target: Target, headers: Record<string, string>, duration = DURATION_SECONDS): Promise<Figures> {
+  const cpuBefore = await cpuOf(target.server);
+  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration, headers });
+  const cpuAfter = await cpuOf(target.server);
+  if (result.non2xx > 0 && !headers.range) throw new Error(`${target.url} answered ${result.non2xx} non-2xx responses`);
+  if (result.errors > 0) throw new Error(`${target.url}: ${result.errors} request errors`);
+  return { rps: result.requests.average, p99: result.latency.p99, cpu: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Comparison {
+  ours: Figures;
+  theirs: Figures;
+  /** Median of the rounds' throughput ratios, of their p99 ratios, and of their CPU-per-request ratios (theirs/ours). */
+  ratio: number;
+  p99Ratio: number;
+  cpuRatio: number;
+}
+
+/** Both targets warmed, then alternated for ROUNDS rounds; medians of each side and of the rounds' ratios. */
+async function compare(ours: Target, theirs: Target, headers: Record<string, string>): Promise<Comparison> {
+  await measure(ours, headers, 1);
+  await measure(theirs, headers, 1);
+  const rounds: { ours: Figures; theirs: Figures }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      const a = await measure(ours, headers);
+      rounds.push({ ours: a, theirs: await measure(theirs, headers) });
+    } else {
+      const b = await measure(theirs, headers);
+      rounds.push({ ours: await measure(ours, headers), theirs: b });
+    }
+  }
+  const side = (pick: (round: (typeof rounds)[number]) => Figures): Figures => ({
+    rps: median(rounds.map((round) => pick(round).rps)),
+    p99: median(rounds.map((round) => pick(round).p99)),
+    cpu: median(rounds.map((round) => pick(round).cpu)),
+  });
+  return {
+    ours: side((round) => round.ours),
+    theirs: side((round) => round.theirs),
+    ratio: median(rounds.map((round) => round.ours.rps / round.theirs.rps)),
+    p99Ratio: median(rounds.map((round) => round.ours.p99 / Math.max(round.theirs.p99, 1))),
+    cpuRatio: median(rounds.map((round) => round.theirs.cpu / round.ours.cpu)),
+  };
+}
+
+const headersOf = (benchCase: BenchCase, fixture: Fixture) => ({
+  ...(benchCase.signedIn ? { cookie: fixture.cookie } : {}),
+  ...(benchCase.headers ?? {}),
+});
 
 /**
  * The production path for media (deploy/nginx-media.conf): nginx serves the media case's file itself, beside the
  * app's own Node path, both measured now. Skipped, saying why, where nginx is not installed.
  */
-async function measureNginxMedia(dataDir: string, appPort: number, fixture: Fixture): Promise<string> {
+async function measureNginxMedia(dataDir: string, app: ChildProcess, appPort: number, fixture: Fixture): Promise<string> {
   const mediaCase = cases.find((benchCase) => benchCase.rangeFile);
   const name = "GET /media/{file} through deploy/nginx-media.conf (nginx, sendfile) vs the app";
-  if (!mediaCase) return `| ${name} | no media case | | | | |`;
-  if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | |`;
+  if (!mediaCase) return `| ${name} | no media case | | | | | | | | | |`;
+  if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | | | | | | |`;
   const nginx = await startNginx({ upstream: `127.0.0.1:${appPort}`, server: mediaLocations(path.join(dataDir, "media")) });
   try {
     const target = mediaCase.path(fixture);
-    const headers = mediaCase.headers ?? {};
-    await measure(`${nginx.url}${target}`, headers);
-    const proxied = await measure(`${nginx.url}${target}`, headers);
-    const ours = await measure(`http://127.0.0.1:${appPort}${target}`, headers);
-    return `| ${name} | ${Math.round(proxied.rps)} | ${proxied.p99} ms | ${Math.round(ours.rps)} (app) | ${ours.p99} ms | ${(proxied.rps / ours.rps).toFixed(2)}× the app |`;
+    const result = await compare(
+      { url: `${nginx.url}${target}` },
+      { url: `http://127.0.0.1:${appPort}${target}`, server: app },
+      mediaCase.headers ?? {},
+    );
+    return `| ${name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} (app) | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× the app | ${result.p99Ratio.toFixed(2)}× | | ${Math.round(result.theirs.cpu)} µs (app) | | |`;
   } finally {
     await nginx.stop();
   }
 }
 
+const verdict = (ok: boolean) => (ok ? "yes" : "**no**");
+
 async function main() {
   if (hasTaskset()) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  const selected = cases.filter((benchCase) => !ONLY || benchCase.name.includes(ONLY));
+  if (selected.length === 0) throw new Error(`no case's name contains "${ONLY}"`);
   const { dataDir, fixture } = await prepareFixture();
+  const dialectCases = selected.filter((benchCase) => benchCase.dialects);
+  let postgres: PostgresCopy | undefined;
+  if (DATABASE_URL && dialectCases.length > 0) postgres = await copyToPostgres(path.join(dataDir, "platform.db"), DATABASE_URL);
   const appPort = 3901;
   const basePort = 3902;
-  const app = await start("app-server.ts", [dataDir, String(appPort)]);
-  const baseline = await start("baseline-server.ts", [dataDir, String(basePort), JSON.stringify(fixture)]);
-  const rows: string[] = [];
+  const pgPort = 3903;
+  const servers: ChildProcess[] = [];
+  const apiRows: string[] = [];
+  const dialectRows: string[] = [];
+  const loadBefore = os.loadavg()[0]!;
   try {
-    for (const benchCase of cases) {
-      const headers = { ...(benchCase.signedIn ? { cookie: fixture.cookie } : {}), ...(benchCase.headers ?? {}) };
+    const app = await start("app-server.ts", [dataDir, String(appPort)]);
+    servers.push(app);
+    const baseline = await start("baseline-server.ts", [dataDir, String(basePort), JSON.stringify(fixture)]);
+    servers.push(baseline);
+    for (const benchCase of selected) {
       const target = benchCase.path(fixture);
-      await measure(`http://127.0.0.1:${appPort}${target}`, headers); // warm-up
-      const ours = await measure(`http://127.0.0.1:${appPort}${target}`, headers);
-      const base = await measure(`http://127.0.0.1:${basePort}${target}`, headers);
-      rows.push(
-        `| ${benchCase.name} | ${Math.round(ours.rps)} | ${ours.p99} ms | ${Math.round(base.rps)} | ${base.p99} ms | ${(ours.rps / base.rps).toFixed(2)}× |`,
+      const result = await compare(
+        { url: `http://127.0.0.1:${appPort}${target}`, server: app },
+        { url: `http://127.0.0.1:${basePort}${target}`, server: baseline },
+        headersOf(benchCase, fixture),
+      );
+      const goal = benchCase.rangeFile ? undefined : benchCase.kind === "list" ? 0.8 : 0.9;
+      const met = goal === undefined ? "" : verdict(result.ratio >= goal && result.p99Ratio <= 1.5);
+      apiRows.push(
+        `| ${benchCase.name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× | ${result.p99Ratio.toFixed(2)}× | ${Math.round(result.ours.cpu)} µs | ${Math.round(result.theirs.cpu)} µs | ${result.cpuRatio.toFixed(2)}× | ${goal ? `${goal}× ${met}` : ""} |`,
       );
       console.error(`measured ${benchCase.name}`);
     }
-    rows.push(await measureNginxMedia(dataDir, appPort, fixture));
+    if (!ONLY) apiRows.push(await measureNginxMedia(dataDir, app, appPort, fixture));
+    if (postgres) {
+      const pgApp = await start("app-server.ts", [dataDir, String(pgPort), postgres.url, postgres.schema]);
+      servers.push(pgApp);
+      for (const benchCase of dialectCases) {
+        const target = benchCase.path(fixture);
+        const result = await compare(
+          { url: `http://127.0.0.1:${pgPort}${target}`, server: pgApp },
+          { url: `http://127.0.0.1:${appPort}${target}`, server: app },
+          headersOf(benchCase, fixture),
+        );
+        dialectRows.push(
+          `| ${benchCase.name} | ${Math.round(result.ours.rps)} | ${result.ours.p99} ms | ${Math.round(result.theirs.rps)} | ${result.theirs.p99} ms | ${result.ratio.toFixed(2)}× | 0.5× ${verdict(result.ratio >= 0.5)} |`,
+        );
+        console.error(`measured ${benchCase.name} on PostgreSQL`);
+      }
+    }
   } finally {
-    app.kill();
-    baseline.kill();
+    await Promise.all(servers.map(stop));
+    await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`\n${DURATION_SECONDS} s per run, ${CONNECTIONS} connections, SQLite, Node ${process.version}\n`);
-  console.log("| endpoint | req/s | p99 | baseline req/s | baseline p99 | ratio |");
-  console.log("| --- | --- | --- | --- | --- | --- |");
-  for (const row of rows) console.log(row);
-  await runLiveBench();
+  const loadAfter = os.loadavg()[0]!;
+  const lines = [
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench${REPORT ? " -- --report" : ""}\` on ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${ROUNDS} rounds of ${DURATION_SECONDS} s per side, alternated, ${CONNECTIONS} connections, Node ${process.version}. Medians of the rounds.`,
+    "",
+    "| endpoint | req/s | p99 | baseline req/s | baseline p99 | ratio | p99 ratio | CPU per request | baseline CPU per request | CPU ratio | goal (p99 ≤ 1.5×) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...apiRows,
+  ];
+  if (dialectRows.length > 0) {
+    lines.push(
+      "",
+      "PostgreSQL mode: the same server and data on PostgreSQL against SQLite (goal 6), alternated the same way.",
+      "",
+      "| endpoint | PostgreSQL req/s | PostgreSQL p99 | SQLite req/s | SQLite p99 | ratio | goal |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      ...dialectRows,
+    );
+  } else if (!DATABASE_URL) {
+    lines.push(
+      "",
+      "PostgreSQL mode not measured: set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to a server the bench may create a schema on.",
+    );
+  }
+  console.log(`\n${lines.join("\n")}\n`);
+  if (REPORT) {
+    // Formatted as the repository's format check expects (the tables' columns aligned).
+    const prettier = await import("prettier");
+    const text = replaceSection(fs.readFileSync(docsFile, "utf8"), "api", lines.join("\n"));
+    fs.writeFileSync(docsFile, await prettier.format(text, { ...(await prettier.resolveConfig(docsFile)), filepath: docsFile }));
+    console.error(`wrote the API figures into ${path.relative(process.cwd(), docsFile)}`);
+  }
+  if (!ONLY) await runLiveBench();
 }
 
 main().catch((error) => {

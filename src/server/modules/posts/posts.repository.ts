@@ -58,20 +58,32 @@ export function createPostsRepository(db: Kysely<DB>) {
   });
 
   return {
-    /** A page of posts, newest first, keyset-paginated on (createdAt, id); one extra row tells whether more follow. */
+    /**
+     * A page of posts, newest first, keyset-paginated on (createdAt, id); one extra row tells whether more follow.
+     * The feed is the busiest list, so it is one SQL text with its optional conditions rather than a query-builder
+     * tree built and compiled on every request (the same columns as `postsWithAuthors`).
+     */
     async list(options: { viewerId: number | null; userId?: number; limit: number; before?: Keyset }) {
-      let query = postsWithAuthors(db, options.viewerId);
-      if (options.userId !== undefined) query = query.where("posts.userId", "=", options.userId);
-      if (options.viewerId !== null) query = query.where(neitherBlocked(options.viewerId, "posts.userId"));
-      if (options.before) {
-        const [createdAt, id] = options.before;
-        query = query.where((eb) => eb(eb.refTuple("posts.createdAt", "posts.id"), "<", eb.tuple(createdAt, id)));
-      }
-      const rows = await query
-        .orderBy("posts.createdAt", "desc")
-        .orderBy("posts.id", "desc")
-        .limit(options.limit + 1)
-        .execute();
+      const { viewerId, userId, before } = options;
+      const conditions = [sql`1 = 1`];
+      if (userId !== undefined) conditions.push(sql`p."userId" = ${userId}`);
+      if (viewerId !== null) conditions.push(neitherBlocked(viewerId, "p.userId"));
+      if (before) conditions.push(sql`(p."createdAt", p.id) < (${before[0]}, ${before[1]})`);
+      const likedByMe =
+        viewerId === null ? sql`0` : sql`exists (select 1 from post_likes l where l."postId" = p.id and l."userId" = ${viewerId})`;
+      // The page is chosen first and the like looked up for its rows only: over the whole table PostgreSQL would hash
+      // every like of the viewer on each request (6 ms at 10,000 likes instead of 0.2 ms).
+      const { rows } = await sql<PostRow>`
+        select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
+          u."displayName" as "authorDisplayName", u."profileImageUrl" as "authorProfileImageUrl", ${likedByMe} as "likedByMe"
+        from (
+          select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount"
+          from posts p
+          where ${sql.join(conditions, sql` and `)}
+          order by p."createdAt" desc, p.id desc
+          limit ${options.limit + 1}
+        ) p join users u on u.id = p."userId"
+        order by p."createdAt" desc, p.id desc`.execute(db);
       const page = pageOf(rows, options.limit);
       return { ...page, items: page.items.map(shape) };
     },
