@@ -56,7 +56,7 @@ export async function storeWithVariants(folder: string, stem: string, clean: Buf
     written.push(original);
     for (const variant of sized?.variants ?? []) {
       const resized = sharp(clean, { failOn: "none" }).resize({ width: variant.width });
-      const bytes = await (variant.format === "avif" ? resized.avif({ quality: 50, effort: 2 }) : resized.webp({ quality: 72 })).toBuffer();
+      const bytes = await (variant.format === "avif" ? resized.avif({ quality: 45, effort: 2 }) : resized.webp({ quality: 72 })).toBuffer();
       const file = path.join(folder, variant.url);
       await fs.writeFile(file, bytes, { flag: "wx" });
       written.push(file);
