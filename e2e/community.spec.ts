@@ -168,7 +168,7 @@ test("a member shares a post with an image", async ({ page }) => {
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expectToast(page, "Post Created");
   const card = page.getByRole("article").filter({ hasText: content });
-  await expect(card.getByRole("img", { name: /^Image shared by/ })).toHaveAttribute("src", /^\/media\/uploads\/post-[0-9a-f]+\.png$/);
+  await expect(card.getByRole("img", { name: /^Image shared by/ })).toHaveAttribute("src", /^\/media\/uploads\/post-[0-9a-f]+\.1x1\.png$/);
   await expect(page.getByRole("img", { name: "Selected image preview" })).toHaveCount(0);
   const image = await page.request.get((await card.getByRole("img", { name: /^Image shared by/ }).getAttribute("src"))!);
   expect(image.headers()["content-type"]).toBe("image/png");

@@ -37,6 +37,8 @@ test("a member downloads a sermon, plays and seeks it offline, and removes it", 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Downloads" })).toBeVisible();
   await expect(page.getByText("You are offline.")).toBeVisible();
+  // Its artwork shows offline too: the copy its <picture> picks was saved with the file.
+  await expect.poll(() => row.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await row.getByRole("button", { name: `Play ${SERMON}` }).click();
 
   // It plays from the device, and seeking lands where asked (the worker answers the player's Range requests).

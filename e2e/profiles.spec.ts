@@ -94,10 +94,10 @@ test("a member uploads a profile photo that shows on their profile", async ({ pa
   );
   await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expectToast(page, "Photo Updated");
-  // Radix shows the <img> only once it has loaded, so this also proves /media serves the upload.
+  // Radix shows the <img> only once it has loaded, so this also proves /media serves the upload's WebP copy.
   await expect(page.getByRole("img", { name: me.displayName }).first()).toHaveAttribute(
     "src",
-    /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.png$/,
+    /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.1x1\.1w\.webp$/,
   );
 });
 

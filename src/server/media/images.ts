@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
+import { sizedImage, sizedImageName } from "@shared/images";
 
 /** The image formats the platform stores, by their file extension. */
 export type ImageExtension = "jpg" | "png" | "gif" | "webp";
@@ -31,4 +34,43 @@ export async function reencodeWithoutMetadata(bytes: Buffer, extension: ImageExt
   } catch {
     return null;
   }
+}
+
+/**
+ * Stores a clean image (from reencodeWithoutMetadata) in a folder as `<stem>.<width>x<height>.<ext>` with its smaller
+ * AVIF and WebP copies beside it (src/shared/images.ts names them), and answers the original's file name. Nothing is
+ * left behind when a write fails. An animated picture's size is that of one frame.
+ */
+export async function storeWithVariants(folder: string, stem: string, clean: Buffer, ext: ImageExtension): Promise<string> {
+  const metadata = await sharp(clean, { failOn: "none" }).metadata();
+  const width = metadata.width ?? 0;
+  const height = metadata.pageHeight ?? metadata.height ?? 0;
+  const name = sizedImageName(stem, width, height, ext);
+  const sized = sizedImage(name);
+  // A picture whose size cannot be read keeps a plain name and is shown as it is.
+  const originalName = sized ? name : `${stem}.${ext}`;
+  const written: string[] = [];
+  try {
+    const original = path.join(folder, originalName);
+    await fs.writeFile(original, clean, { flag: "wx" });
+    written.push(original);
+    for (const variant of sized?.variants ?? []) {
+      const resized = sharp(clean, { failOn: "none" }).resize({ width: variant.width });
+      const bytes = await (variant.format === "avif" ? resized.avif({ quality: 45, effort: 2 }) : resized.webp({ quality: 72 })).toBuffer();
+      const file = path.join(folder, variant.url);
+      await fs.writeFile(file, bytes, { flag: "wx" });
+      written.push(file);
+    }
+  } catch (error) {
+    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    throw error;
+  }
+  return originalName;
+}
+
+/** Deletes a stored image and its variants by file name inside a folder; a name with a path in it is ignored. */
+export async function removeWithVariants(folder: string, name: string): Promise<void> {
+  if (!name || name !== path.basename(name)) return;
+  const names = [name, ...(sizedImage(name)?.variants.map((variant) => variant.url) ?? [])];
+  await Promise.all(names.map((file) => fs.rm(path.join(folder, file), { force: true })));
 }

@@ -4,6 +4,7 @@ import { parseFile } from "music-metadata";
 import type { Database } from "../database";
 import { hashPassword } from "../../modules/auth/auth.service";
 import { welcomeNotifications } from "../../modules/notifications/notifications.repository";
+import { type ImageExtension, storeWithVariants } from "../../media/images";
 import { mimeTypeFor } from "../../media/mime";
 import { creditNamedMembers } from "../../modules/media/media.repository";
 import { demoContent } from "./demo-content";
@@ -36,6 +37,18 @@ async function copyDemoFiles(sourceDir: string, mediaDir: string) {
   );
 }
 
+/**
+ * Stores a demo picture the way an upload is stored (its size in its name, smaller AVIF and WebP copies beside it)
+ * unless that is done already, and answers the stored name. The committed copy stays too, for data seeded before.
+ */
+async function storeDemoImage(mediaDir: string, name: string): Promise<string> {
+  const ext = path.extname(name).slice(1) as ImageExtension;
+  const stem = path.basename(name, path.extname(name));
+  const stored = (await fs.readdir(mediaDir)).find((file) => file.startsWith(`${stem}.`) && file !== name && file.endsWith(`.${ext}`));
+  if (stored) return stored;
+  return storeWithVariants(mediaDir, stem, await fs.readFile(path.join(mediaDir, name)), ext);
+}
+
 async function durationOf(file: string): Promise<number> {
   const metadata = await parseFile(file, { duration: true });
   return Math.round(metadata.format.duration ?? 0);
@@ -56,8 +69,10 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
   const at = (hoursOffset: number) => new Date(now.getTime() + hoursOffset * 3_600_000).toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const durations = new Map<string, number>();
+  const thumbnails = new Map<string, string>();
   for (const item of demoContent.media) {
     durations.set(item.file, await durationOf(path.join(options.mediaDir, item.file)));
+    thumbnails.set(item.thumbnail, await storeDemoImage(options.mediaDir, item.thumbnail));
   }
 
   await db.transaction().execute(async (trx) => {
@@ -99,7 +114,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions):
           type: item.type,
           categoryId: categoryIds.get(item.categoryKey) ?? null,
           artist: item.artist,
-          thumbnailUrl: `/media/${item.thumbnail}`,
+          thumbnailUrl: `/media/${thumbnails.get(item.thumbnail) ?? item.thumbnail}`,
           mediaUrl: `/media/${item.file}`,
           mimeType: mimeTypeFor(item.file),
           duration: durations.get(item.file) ?? 0,

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { PUBLISH_MEDIA_MAX_BYTES, PUBLISH_THUMBNAIL_MAX_BYTES, publishingMessages } from "@shared/contracts/publishing";
 import { HttpError, badRequest } from "../../http/errors";
-import { reencodeWithoutMetadata } from "../../media/images";
+import { reencodeWithoutMetadata, removeWithVariants, storeWithVariants } from "../../media/images";
 import { sniffImage } from "../posts/image-upload";
 
 /** Published files live in MEDIA_DIR/published and are served by the media handler at /media/published/<name>. */
@@ -73,7 +73,7 @@ async function readHead(filePath: string, length: number): Promise<Buffer> {
 
 /**
  * Reads the publish form: the media file streams to disk under a random name (never held in memory), the
- * thumbnail is read into memory (5 MB at most); both are checked by their bytes. On any failure every file
+ * thumbnail is read into memory (5 MB at most) and stored with its smaller copies; both are checked by their bytes. On any failure every file
  * written so far is removed before the error is thrown.
  */
 export async function readPublishForm(
@@ -88,7 +88,7 @@ export async function readPublishForm(
   await fs.mkdir(folder, { recursive: true });
   const written: string[] = [];
   const discard = async () => {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    await Promise.all(written.map((file) => removeWithVariants(path.dirname(file), path.basename(file))));
   };
   const form: PublishForm = { fields: {}, media: null, thumbnail: null, discard };
   try {
@@ -129,10 +129,9 @@ export async function readPublishForm(
         // Re-encoded without metadata, so a photo's EXIF (GPS included) is never published.
         const clean = ext && (await reencodeWithoutMetadata(bytes, ext));
         if (!ext || !clean) throw badRequest(publishingMessages.thumbnailType, "unsupported_image");
-        const name = randomName(ext);
+        const name = await storeWithVariants(folder, randomBytes(16).toString("hex"), clean, ext);
         const filePath = path.join(folder, name);
         written.push(filePath);
-        await fs.writeFile(filePath, clean, { flag: "wx" });
         form.thumbnail = { filePath, url: `/media/${PUBLISHED_FOLDER}/${name}` };
       } else {
         // An unexpected file part is drained and ignored.
@@ -155,10 +154,9 @@ export async function readPublishForm(
   return form;
 }
 
-/** Deletes a published file by its public URL; anything outside the published folder is left alone. */
+/** Deletes a published file (and an image's smaller copies) by its public URL; anything outside the published folder is left alone. */
 export async function removePublishedFile(mediaDir: string, url: string | null): Promise<void> {
   const prefix = `/media/${PUBLISHED_FOLDER}/`;
   if (!url?.startsWith(prefix)) return;
-  const name = path.basename(url.slice(prefix.length));
-  await fs.rm(path.join(mediaDir, PUBLISHED_FOLDER, name), { force: true });
+  await removeWithVariants(path.join(mediaDir, PUBLISHED_FOLDER), url.slice(prefix.length));
 }

@@ -132,7 +132,7 @@ describeEachDatabase("publishing media", (dialect) => {
     });
     expect(item.duration).toBeGreaterThan(0);
     expect(item.mediaUrl).toMatch(/^\/media\/published\/[\w-]+\.mp3$/);
-    expect(item.thumbnailUrl).toMatch(/^\/media\/published\/[\w-]+\.jpg$/);
+    expect(item.thumbnailUrl).toMatch(/^\/media\/published\/[0-9a-f]{32}\.480x270\.jpg$/);
     expect(item.mediaUrl).not.toContain("still-waters");
 
     const served = await t.app.inject({ method: "GET", url: item.mediaUrl });

@@ -5,7 +5,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMAGE_MAX_BYTES, postMessages } from "@shared/contracts/posts";
 import { HttpError, badRequest } from "../../http/errors";
-import { type ImageExtension, reencodeWithoutMetadata } from "../../media/images";
+import { type ImageExtension, reencodeWithoutMetadata, removeWithVariants, storeWithVariants } from "../../media/images";
 
 /** Uploaded files live in MEDIA_DIR/uploads and are served by the media handler at /media/uploads/<name>. */
 export const UPLOADS_FOLDER = "uploads";
@@ -60,7 +60,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
 
 /**
  * Checks an uploaded image by its bytes, re-encodes it without its metadata (no EXIF, so no GPS position) and stores
- * it under a random name; answers its public URL.
+ * it under a random name with its smaller copies beside it; answers its public URL.
  */
 export async function storeImage(mediaDir: string, bytes: Buffer, prefix: string): Promise<string> {
   if (bytes.length > IMAGE_MAX_BYTES) throw new HttpError(413, postMessages.imageTooLarge, "too_large");
@@ -70,15 +70,13 @@ export async function storeImage(mediaDir: string, bytes: Buffer, prefix: string
   if (!clean) throw badRequest(postMessages.imageType, "unsupported_image");
   const folder = path.join(mediaDir, UPLOADS_FOLDER);
   await fs.mkdir(folder, { recursive: true });
-  const name = `${prefix}-${randomBytes(12).toString("hex")}.${ext}`;
-  await fs.writeFile(path.join(folder, name), clean, { flag: "wx" });
+  const name = await storeWithVariants(folder, `${prefix}-${randomBytes(12).toString("hex")}`, clean, ext);
   return `/media/${UPLOADS_FOLDER}/${name}`;
 }
 
-/** Deletes a stored upload by its public URL; anything outside the uploads folder is left alone. */
+/** Deletes a stored upload and its smaller copies by its public URL; anything outside the uploads folder is left alone. */
 export async function removeImage(mediaDir: string, url: string | null): Promise<void> {
   const prefix = `/media/${UPLOADS_FOLDER}/`;
   if (!url?.startsWith(prefix)) return;
-  const name = path.basename(url.slice(prefix.length));
-  await fs.rm(path.join(mediaDir, UPLOADS_FOLDER, name), { force: true });
+  await removeWithVariants(path.join(mediaDir, UPLOADS_FOLDER), url.slice(prefix.length));
 }

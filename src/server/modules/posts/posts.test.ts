@@ -129,7 +129,7 @@ describeEachDatabase("posts", (dialect) => {
     expect(response.statusCode).toBe(201);
     const post = response.json();
     expect(post.userId).toBe(ruth.user.id);
-    expect(post.imageUrl).toMatch(/^\/media\/uploads\/post-[0-9a-f]{24}\.png$/);
+    expect(post.imageUrl).toMatch(/^\/media\/uploads\/post-[0-9a-f]{24}\.1x1\.png$/);
     const stored = path.join(t.ctx.config.mediaDir, post.imageUrl.slice("/media/".length));
     // Stored re-encoded without its metadata (image-metadata.test.ts), as the same picture in the same format.
     expect(await sharp(fs.readFileSync(stored)).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });

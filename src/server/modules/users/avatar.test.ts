@@ -40,7 +40,7 @@ describeEachDatabase("profile avatar and media", (dialect) => {
     const first = await upload(ruth, ruth.user.id, PNG);
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json().profileImageUrl;
-    expect(firstUrl).toMatch(new RegExp(`^/media/uploads/avatar-${ruth.user.id}-[0-9a-f]{24}\\.png$`));
+    expect(firstUrl).toMatch(new RegExp(`^/media/uploads/avatar-${ruth.user.id}-[0-9a-f]{24}\\.1x1\\.png$`));
     const firstFile = path.join(t.ctx.config.mediaDir, firstUrl.slice("/media/".length));
     expect(fs.existsSync(firstFile)).toBe(true);
 

@@ -1,4 +1,5 @@
 import type { MediaItem } from "@shared/contracts/content";
+import { sizedImage } from "@shared/images";
 import { DOWNLOADS_CACHE } from "@web/pwa/cache-names";
 
 /** What the downloads page shows of a saved item; the file itself lives in Cache Storage under its media URL. */
@@ -59,6 +60,8 @@ export function subscribeDownloads(listener: () => void): () => void {
   };
 }
 
+const artworkUrls = (url: string | null) => (url ? [url, ...(sizedImage(url)?.variants.map((variant) => variant.url) ?? [])] : []);
+
 /** Fetches the whole file and keeps it for offline listening; answers what was saved. */
 export async function saveDownload(item: MediaItem): Promise<SavedDownload> {
   const response = await fetch(item.mediaUrl, { credentials: "same-origin" });
@@ -70,7 +73,8 @@ export async function saveDownload(item: MediaItem): Promise<SavedDownload> {
     item.mediaUrl,
     new Response(blob, { headers: { "content-type": type, "content-length": String(blob.size), "accept-ranges": "bytes" } }),
   );
-  if (item.thumbnailUrl) await cache.add(item.thumbnailUrl).catch(() => undefined);
+  // The artwork and its copies, since a <picture> offline asks for the copy that fits its box, not the original.
+  await Promise.all(artworkUrls(item.thumbnailUrl).map((url) => cache.add(url).catch(() => undefined)));
   const saved: SavedDownload = {
     id: item.id,
     title: item.title,
@@ -91,7 +95,7 @@ export async function saveDownload(item: MediaItem): Promise<SavedDownload> {
 export async function removeDownload(saved: SavedDownload): Promise<void> {
   const cache = await caches.open(DOWNLOADS_CACHE);
   await cache.delete(saved.mediaUrl);
-  if (saved.thumbnailUrl) await cache.delete(saved.thumbnailUrl);
+  await Promise.all(artworkUrls(saved.thumbnailUrl).map((url) => cache.delete(url)));
   writeIndex(listDownloads().filter((other) => other.id !== saved.id));
 }
 

@@ -7,10 +7,11 @@ import { Slider } from "@web/components/ui/slider";
 import { cn } from "@web/lib/utils";
 import { usePlayer } from "./player-provider";
 import type { Track } from "./track";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
-export function AlbumArt({ src, className }: { src: string | null; className?: string }) {
+export function AlbumArt({ src, className, sizes = "4rem" }: { src: string | null; className?: string; sizes?: string }) {
   return src ? (
-    <img src={src} alt="" className={cn("aspect-square shrink-0 rounded-md object-cover", className)} loading="lazy" />
+    <ResponsiveImage src={src} alt="" sizes={sizes} className={cn("aspect-square shrink-0 rounded-md object-cover", className)} />
   ) : (
     <span className={cn("flex aspect-square shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary", className)}>
       <Music className="size-1/2" aria-hidden="true" />
@@ -119,7 +120,7 @@ export function AudioPlayer({
   return (
     <div className={cn("flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-5", className)} data-testid="audio-player">
       <div className="flex items-center gap-4">
-        <AlbumArt src={shown?.albumArt ?? null} className="size-16 sm:size-20" />
+        <AlbumArt src={shown?.albumArt ?? null} sizes="5rem" className="size-16 sm:size-20" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold" data-testid="player-title">
             {shown?.title ?? "Nothing playing"}

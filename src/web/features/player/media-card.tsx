@@ -6,14 +6,35 @@ import { Card } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AlbumArt } from "./audio-player";
 import { LikeButton, MediaMenu, ShareButton } from "./media-actions";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
+
+/** A card's width in the grids that show it: one column on a phone, two from sm, three from lg. */
+const MEDIA_CARD_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";
 
 /** A sermon or podcast card: artwork with its length, title, who and when, the main action and like, share and menu. */
-export function MediaCard({ item, action, badge }: { item: MediaItem; action: ReactNode; badge?: ReactNode }) {
+export function MediaCard({
+  item,
+  action,
+  badge,
+  priority = false,
+}: {
+  item: MediaItem;
+  action: ReactNode;
+  badge?: ReactNode;
+  /** The first card of a page: its artwork is likely the largest paint. */
+  priority?: boolean;
+}) {
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="media-card">
       <div className="relative">
         {item.thumbnailUrl ? (
-          <img src={item.thumbnailUrl} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+          <ResponsiveImage
+            src={item.thumbnailUrl}
+            alt=""
+            sizes={MEDIA_CARD_SIZES}
+            className="aspect-video w-full object-cover"
+            priority={priority}
+          />
         ) : (
           <AlbumArt src={null} className="aspect-video w-full rounded-none" />
         )}

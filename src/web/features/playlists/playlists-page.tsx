@@ -27,7 +27,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
     <Card className="flex flex-col gap-3 p-4">
       <div className="grid grid-cols-2 gap-1 overflow-hidden rounded-lg">
         {Array.from({ length: 4 }, (_, i) => (
-          <AlbumArt key={i} src={items[i]?.media.thumbnailUrl ?? null} className="w-full rounded-none" />
+          <AlbumArt key={i} src={items[i]?.media.thumbnailUrl ?? null} sizes="10rem" className="w-full rounded-none" />
         ))}
       </div>
       <div className="min-w-0">

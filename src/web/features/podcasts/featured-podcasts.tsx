@@ -35,7 +35,7 @@ export function FeaturedPodcasts() {
           first ? (
             <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <Card className="flex flex-col gap-4 p-5 sm:flex-row">
-                <AlbumArt src={first.thumbnailUrl} className="size-32 sm:size-40" />
+                <AlbumArt src={first.thumbnailUrl} sizes="(min-width: 640px) 10rem, 8rem" className="size-32 sm:size-40" />
                 <div className="flex min-w-0 flex-col gap-2">
                   <Badge className="w-fit">Featured</Badge>
                   <h3 className="text-lg font-semibold">{first.title}</h3>

@@ -23,6 +23,7 @@ import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";
 import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 /** Subscribe to a podcast show (its category), kept on the server. */
 export function SubscribeButton({ show }: { show: Category | undefined }) {
@@ -71,7 +72,13 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
     <section aria-labelledby="featured-podcast" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       <div className="grid gap-0 md:grid-cols-[16rem_1fr]">
         {item.thumbnailUrl ? (
-          <img src={item.thumbnailUrl} alt="" className="aspect-video h-full w-full object-cover md:aspect-square" />
+          <ResponsiveImage
+            src={item.thumbnailUrl}
+            alt=""
+            sizes="(min-width: 768px) 16rem, 100vw"
+            className="aspect-video h-full w-full object-cover md:aspect-square"
+            priority
+          />
         ) : null}
         <div className="flex flex-col gap-3 p-6">
           <Badge className="w-fit">

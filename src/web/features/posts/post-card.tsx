@@ -10,6 +10,7 @@ import { UserAvatar } from "@web/components/ui/avatar";
 import { LazyReportDialog } from "@web/features/moderation/lazy-report-dialog";
 import type { ReportInput } from "@web/features/moderation/report-dialog";
 import { cn } from "@web/lib/utils";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 type PostCardProps = {
   post: Post;
@@ -98,11 +99,11 @@ export function PostCard({
 
       <p className="mt-3 whitespace-pre-wrap break-words">{post.content}</p>
       {post.imageUrl ? (
-        <img
+        <ResponsiveImage
           src={post.imageUrl}
           alt={`Image shared by ${post.user.displayName}`}
-          loading="lazy"
-          className="mt-3 max-h-[28rem] w-full rounded-lg border border-border object-cover"
+          sizes="(min-width: 768px) 42rem, 100vw"
+          className="mt-3 h-auto max-h-[28rem] w-full rounded-lg border border-border object-cover"
         />
       ) : null}
 

@@ -22,6 +22,7 @@ import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/p
 import { LazyWatchDialog } from "@web/features/player/lazy-watch-dialog";
 import { FeedSubscribeButtons } from "@web/features/feeds/subscribe-buttons";
 import { routeQuery } from "@web/lib/api";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
 
@@ -61,7 +62,15 @@ function FeaturedSermon({ item, onWatch }: { item: MediaItem; onWatch: () => voi
     <section aria-labelledby="featured-sermon" className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       <div className="grid md:grid-cols-2">
         <div className="relative">
-          {item.thumbnailUrl ? <img src={item.thumbnailUrl} alt="" className="aspect-video h-full w-full object-cover" /> : null}
+          {item.thumbnailUrl ? (
+            <ResponsiveImage
+              src={item.thumbnailUrl}
+              alt=""
+              sizes="(min-width: 768px) 50vw, 100vw"
+              className="aspect-video h-full w-full object-cover"
+              priority
+            />
+          ) : null}
           <button
             type="button"
             onClick={onWatch}

@@ -13,6 +13,7 @@ import { QueryState } from "@web/components/ui/query-state";
 import { callRoute, errorMessage, routeKey, routeQuery } from "@web/lib/api";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { toast } from "@web/lib/use-toast";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 const serviceFields = createServiceSchema.shape;
 const replayFields = publishReplaySchema.shape;
@@ -260,7 +261,12 @@ function Replays() {
                   aria-label={`Replay ${replay.title}`}
                 >
                   {replay.thumbnailUrl ? (
-                    <img src={replay.thumbnailUrl} alt="" className="aspect-video w-40 shrink-0 rounded object-cover" />
+                    <ResponsiveImage
+                      src={replay.thumbnailUrl}
+                      alt=""
+                      sizes="10rem"
+                      className="aspect-video w-40 shrink-0 rounded object-cover"
+                    />
                   ) : null}
                   <div className="flex min-w-0 flex-1 flex-col gap-2">
                     <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -19,6 +19,7 @@ import { formatCountdown } from "./countdown";
 import { LiveChat } from "./live-chat";
 import { LivePlayer } from "./live-player";
 import { useLiveState, useNow } from "./use-live-state";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 const StreamingAdmin = lazy(() => import("./streaming-admin").then((module) => ({ default: module.StreamingAdmin })));
 
@@ -56,7 +57,12 @@ function NextService({ service }: { service: StreamService }) {
     <Card className="overflow-hidden" aria-label="Next service">
       <div className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">
         {service.thumbnailUrl ? (
-          <img src={service.thumbnailUrl} alt="" className="aspect-video w-full rounded-lg object-cover sm:w-48" />
+          <ResponsiveImage
+            src={service.thumbnailUrl}
+            alt=""
+            sizes="(min-width: 640px) 12rem, 100vw"
+            className="aspect-video w-full rounded-lg object-cover sm:w-48"
+          />
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <Badge variant="soft" className="self-start">

@@ -10,6 +10,7 @@ import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { routeQuery } from "@web/lib/api";
+import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 type TabProps = { profile: User; own: boolean };
 
@@ -52,11 +53,11 @@ function PostsTab({ profile, own }: TabProps) {
               <Card className="p-5">
                 <p className="whitespace-pre-wrap break-words">{post.content}</p>
                 {post.imageUrl ? (
-                  <img
+                  <ResponsiveImage
                     src={post.imageUrl}
                     alt={`Image shared by ${post.user.displayName}`}
-                    loading="lazy"
-                    className="mt-3 max-h-80 rounded-lg border border-border object-cover"
+                    sizes="(min-width: 768px) 40rem, 100vw"
+                    className="mt-3 h-auto max-h-80 rounded-lg border border-border object-cover"
                   />
                 ) : null}
                 <div className="mt-3 flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
@@ -90,7 +91,7 @@ function MediaGrid({ title, items, href }: { title: string; items: MediaItem[]; 
           <li key={item.id}>
             <Card className="flex h-full items-center gap-3 p-3">
               {item.thumbnailUrl ? (
-                <img src={item.thumbnailUrl} alt="" className="size-14 shrink-0 rounded-md object-cover" />
+                <ResponsiveImage src={item.thumbnailUrl} alt="" sizes="3.5rem" className="size-14 shrink-0 rounded-md object-cover" />
               ) : (
                 <span className="flex size-14 shrink-0 items-center justify-center rounded-md bg-muted">
                   <ListMusic className="size-5 text-muted-foreground" aria-hidden="true" />
