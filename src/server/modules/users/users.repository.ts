@@ -23,7 +23,12 @@ export function createUsersRepository(db: Kysely<DB>) {
       .selectFrom("users")
       .selectAll("users")
       .select((eb) => [
-        eb.selectFrom("posts").select(eb.fn.countAll<number>().as("c")).whereRef("posts.userId", "=", "users.id").as("postCount"),
+        eb
+          .selectFrom("posts")
+          .select(eb.fn.countAll<number>().as("c"))
+          .whereRef("posts.userId", "=", "users.id")
+          .where("posts.hiddenAt", "is", null)
+          .as("postCount"),
         eb
           .selectFrom("favorites")
           .select(eb.fn.countAll<number>().as("c"))
@@ -102,7 +107,7 @@ export function createUsersRepository(db: Kysely<DB>) {
       const lastMessage = (column: "content" | "createdAt") => sql`(
         select m.${sql.ref(column)} from messages m
         where ((m."senderId" = u.id and m."receiverId" = ${viewerId} and not ${unanswered})
-          or (m."senderId" = ${viewerId} and m."receiverId" = u.id))
+          or (m."senderId" = ${viewerId} and m."receiverId" = u.id)) and m."hiddenAt" is null
         order by m."createdAt" desc, m.id desc limit 1)`;
       const filter = pattern
         ? sql`and (lower(u."displayName") like ${pattern} escape '\\' or lower(u."username") like ${pattern} escape '\\')`
@@ -112,7 +117,8 @@ export function createUsersRepository(db: Kysely<DB>) {
           ${lastMessage("content")} as "lastMessage",
           ${lastMessage("createdAt")} as "lastMessageAt",
           (select count(*) from messages m
-            where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null and not ${unanswered}) as "unreadCount"
+            where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null and m."hiddenAt" is null
+              and not ${unanswered}) as "unreadCount"
         from users u
         where u.id != ${viewerId} ${filter}
         order by "lastMessageAt" desc nulls last, u."displayName"
