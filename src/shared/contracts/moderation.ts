@@ -127,7 +127,7 @@ export const moderationRoutes = {
   reportMessage: defineRoute({
     method: "POST",
     path: "/api/messages/:id/report",
-    summary: "Report a message I received (directly or in one of my groups) with a reason",
+    summary: "Report a message I received (directly, in one of my groups, or in a room I sat in) with a reason",
     access: "member",
     params: z.object({ id: idSchema }),
     body: reportBodySchema,

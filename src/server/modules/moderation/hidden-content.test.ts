@@ -190,6 +190,33 @@ describeEachDatabase("hidden content and signing out", (dialect) => {
     });
   });
 
+  describe("a room-chat message", () => {
+    it("can be reported by those who sat in the room, reaches the queue, and leaves the room's chat when hidden", async () => {
+      const roomCode = (await call(carer, "POST", "/api/rooms", { name: "Evening prayer" })).json().roomCode as string;
+      const hostTab = await connect(carer);
+      const guestTab = await connect(other);
+      hostTab.send("JOIN_ROOM", { roomCode });
+      await hostTab.next("ROOM_INFO", (p) => "participants" in p);
+      guestTab.send("JOIN_ROOM", { roomCode });
+      await guestTab.next("ROOM_INFO", (p) => "participants" in p);
+      guestTab.send("CHAT_MESSAGE", { message: "Everyone send me coins", roomCode });
+      const message = await hostTab.next("CHAT_MESSAGE", (m) => m.roomCode === roomCode);
+      const url = `/api/messages/${message.id}/report`;
+      // Members who were never in the room (and visitors) can't report it; the sender can't report themself.
+      expect((await call(owner, "POST", url, { reason: "spam" })).statusCode).toBe(404);
+      expect((await call(blocked, "POST", url, { reason: "spam" })).statusCode).toBe(404);
+      expect((await call(null, "POST", url, { reason: "spam" })).statusCode).toBe(401);
+      expect((await call(other, "POST", url, { reason: "spam" })).statusCode).toBe(400);
+      const filed = await report(url, carer);
+      const entry = (await queue("open")).find((r) => r.id === filed);
+      expect(entry).toMatchObject({ targetType: "message", targetId: message.id, hidden: false, excerpt: "Everyone send me coins" });
+      expect((await act(filed, "hide")).statusCode).toBe(200);
+      expect(await guestTab.next("MESSAGE_HIDDEN", (p) => p.messageId === message.id)).toEqual({ messageId: message.id });
+      expect(await hostTab.next("MESSAGE_HIDDEN", (p) => p.messageId === message.id)).toEqual({ messageId: message.id });
+      expect((await restore(admin, filed)).statusCode).toBe(200);
+    });
+  });
+
   describe("a hidden media item", () => {
     it("leaves the library, its page, search, favorites and category counts, and comes back on restore", async () => {
       const category = (

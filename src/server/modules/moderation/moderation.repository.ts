@@ -56,6 +56,17 @@ export function createModerationRepository(db: Kysely<DB>) {
         .where("id", "=", id)
         .where("hiddenAt", "is", null)
         .executeTakeFirst(),
+    /** True when the member took a seat in a room with this code (so its chat reached them). */
+    wasInRoom: async (roomCode: string, userId: number) =>
+      Boolean(
+        await db
+          .selectFrom("rooms")
+          .innerJoin("room_members", "room_members.roomId", "rooms.id")
+          .select("room_members.userId")
+          .where("rooms.roomCode", "=", roomCode)
+          .where("room_members.userId", "=", userId)
+          .executeTakeFirst(),
+      ),
     /** A message whether hidden or not (the moderation queue's view). */
     messageAnyState: (id: number) =>
       db.selectFrom("messages").select(["id", "senderId", "receiverId", "groupId", "roomCode"]).where("id", "=", id).executeTakeFirst(),

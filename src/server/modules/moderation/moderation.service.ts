@@ -217,10 +217,13 @@ export function createModerationService(ctx: AppContext) {
         }
         case "message": {
           const message = await repo.message(target.id);
-          // Only a message the reporter received (directly or in one of their groups) can be reported; others don't exist.
+          // Only a message the reporter received (directly, in one of their groups, or in a room they sat in) can be
+          // reported; others don't exist.
           const received =
             message &&
-            (message.receiverId === viewer.id || (message.groupId !== null && (await repo.isGroupMember(message.groupId, viewer.id))));
+            (message.receiverId === viewer.id ||
+              (message.groupId !== null && (await repo.isGroupMember(message.groupId, viewer.id))) ||
+              (message.roomCode !== null && (await repo.wasInRoom(message.roomCode, viewer.id))));
           if (!message || (!received && message.senderId !== viewer.id)) throw notFound(moderationMessages.messageNotFound);
           if (message.senderId === viewer.id) throw badRequest(moderationMessages.cannotReportSelf, "cannot_report_self");
           targetUserId = message.senderId;

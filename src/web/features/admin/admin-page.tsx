@@ -294,6 +294,7 @@ function ReportItem({ report }: { report: Report }) {
       <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">
         {report.excerpt ?? <em className="text-muted-foreground">Already removed.</em>}
       </blockquote>
+      {report.hidden ? <Badge variant="secondary">Hidden</Badge> : null}
       {report.details ? <p className="text-sm">“{report.details}”</p> : null}
       <p className="text-sm text-muted-foreground">
         {report.member ? <>About {report.member.displayName}. </> : null}
@@ -307,7 +308,7 @@ function ReportItem({ report }: { report: Report }) {
         <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate("dismiss")}>
           Dismiss
         </Button>
-        {report.targetType !== "member" && report.excerpt !== null ? (
+        {report.targetType !== "member" && report.excerpt !== null && !report.hidden ? (
           <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate("hide")}>
             Hide content
           </Button>
@@ -343,8 +344,49 @@ function ReportItem({ report }: { report: Report }) {
   );
 }
 
+/** A hidden item (decision 0024): what it was, who hid it, and "Restore". */
+function HiddenItem({ report }: { report: Report }) {
+  const restore = useMutation({
+    mutationFn: () => callRoute("POST /api/moderation/reports/:id/restore", { params: { id: report.id } }),
+    onSuccess: () => {
+      toast({ title: "Content Restored", description: "Everyone can see it again." });
+      refresh("GET /api/moderation/reports", "GET /api/admin/audit", "GET /api/posts");
+    },
+    onError: failed("The content could not be restored."),
+  });
+  const label = `Hidden ${targetLabels[report.targetType].toLowerCase()} ${report.targetId}`;
+  return (
+    <li className="grid gap-2 border-b border-border py-4 last:border-0" aria-label={label}>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="outline">{targetLabels[report.targetType]}</Badge>
+        <span className="text-muted-foreground">
+          hidden by {report.resolvedBy?.displayName ?? "an admin"}
+          {report.resolvedAt ? (
+            <>
+              {" "}
+              · <time dateTime={report.resolvedAt}>{formatRelativeTime(report.resolvedAt)}</time>
+            </>
+          ) : null}
+        </span>
+      </p>
+      <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">{report.excerpt}</blockquote>
+      <div>
+        <Button size="sm" variant="outline" disabled={restore.isPending} onClick={() => restore.mutate()}>
+          Restore
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 function ReportsPanel() {
   const reports = useQuery(routeQuery("GET /api/moderation/reports", { query: { status: "open" } }));
+  const handled = useQuery(routeQuery("GET /api/moderation/reports", { query: { status: "resolved" } }));
+  // One entry per hidden item, however many reports it settled.
+  const hidden = (handled.data ?? []).filter(
+    (report, index, all) =>
+      report.hidden && all.findIndex((other) => other.targetType === report.targetType && other.targetId === report.targetId) === index,
+  );
   return (
     <section aria-labelledby="admin-reports-heading" className="grid gap-2">
       <h2 id="admin-reports-heading" className="text-lg font-semibold">
@@ -365,6 +407,19 @@ function ReportsPanel() {
           </ul>
         )}
       </QueryState>
+      <h3 id="admin-hidden-heading" className="mt-4 text-base font-semibold">
+        Hidden content
+      </h3>
+      <p className="text-sm text-muted-foreground">Hidden from everyone but admins here. Restore brings it back where it was.</p>
+      {hidden.length === 0 ? (
+        <Empty>Nothing is hidden.</Empty>
+      ) : (
+        <ul aria-labelledby="admin-hidden-heading">
+          {hidden.map((report) => (
+            <HiddenItem key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
