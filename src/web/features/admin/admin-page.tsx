@@ -5,6 +5,7 @@ import { Download, ShieldCheck } from "lucide-react";
 import type { AuditEntry } from "@shared/contracts/safety";
 import type { AdminMember, MemberStatus, ModerationAction, Subscriber } from "@shared/contracts/moderation";
 import type { Report } from "@shared/contracts/posts";
+import type { PrayerReport } from "@shared/contracts/prayer";
 import { formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { UserAvatar } from "@web/components/ui/avatar";
@@ -424,6 +425,74 @@ function ReportsPanel() {
   );
 }
 
+/**
+ * Reports of prayer-wall requests, in the same queue (decision 0024). An anonymous request's author stays hidden: only the
+ * care team sees who asked (decision 0016), and the API leaves the author out for admins who are not on it.
+ */
+function PrayerReportItem({ report }: { report: PrayerReport }) {
+  const review = useMutation({
+    mutationFn: (decision: "dismiss" | "hide") =>
+      callRoute("POST /api/prayer/:id/review", { params: { id: report.request.id }, body: { decision } }),
+    onSuccess: (_, decision) => {
+      toast({ title: decision === "hide" ? "Prayer Request Hidden" : "Report Dismissed", description: "Its reports are closed." });
+      refresh("GET /api/prayer/reports", "GET /api/admin/audit");
+    },
+    onError: failed("The report could not be handled."),
+  });
+  // Null for an anonymous request: admins who are not on the care team never learn who asked.
+  const author = report.request.author?.displayName ?? "Anonymous";
+  return (
+    <li className="grid gap-2 border-b border-border py-4 last:border-0" aria-label={`Prayer request report ${report.id}`}>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="outline">Prayer request</Badge>
+        <Badge variant="destructive">{reasonLabels[report.reason]}</Badge>
+        <span className="text-muted-foreground">
+          by {author} · reported by {report.reporter.displayName} ·{" "}
+          <time dateTime={report.createdAt}>{formatRelativeTime(report.createdAt)}</time>
+        </span>
+      </p>
+      <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">{report.request.content}</blockquote>
+      {report.details ? <p className="text-sm">“{report.details}”</p> : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate("dismiss")}>
+          Dismiss
+        </Button>
+        {report.request.status !== "hidden" ? (
+          <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate("hide")}>
+            Hide request
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function PrayerReportsPanel() {
+  const reports = useQuery(routeQuery("GET /api/prayer/reports"));
+  return (
+    <section aria-labelledby="admin-prayer-reports-heading" className="mt-6 grid gap-2">
+      <h3 id="admin-prayer-reports-heading" className="text-base font-semibold">
+        Prayer wall reports
+      </h3>
+      <QueryState
+        query={reports}
+        loading={<ListSkeleton />}
+        error="The prayer wall reports could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<Empty>No open prayer wall reports.</Empty>}
+      >
+        {(list) => (
+          <ul aria-labelledby="admin-prayer-reports-heading">
+            {list.map((report) => (
+              <PrayerReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
 // ---------------------------------------------------------------- review
 
 function ReviewPanel() {
@@ -614,6 +683,7 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="reports">
             <ReportsPanel />
+            <PrayerReportsPanel />
           </TabsContent>
           <TabsContent value="review">
             <ReviewPanel />
