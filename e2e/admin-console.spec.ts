@@ -174,3 +174,35 @@ test("new-member review: while approval is required a newcomer is told why they 
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoA11yViolations(page);
 });
+
+test("a prayer wall report reaches the admins' queue without the anonymous author's name, and an admin dismisses it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const content = `Please pray for my marriage ${Date.now()}`;
+  const asker = await playwright.request.newContext({ baseURL });
+  expect((await asker.post("/api/auth/login", { data: { username: "ruthjensen", password: "Blessed2026" } })).status()).toBe(200);
+  const request = await asker.post("/api/prayer", { data: { content, visibility: "wall", anonymous: true } });
+  expect(request.status()).toBe(201);
+  const requestId = ((await request.json()) as { id: number; status: string }).id;
+  await asker.dispose();
+  const reporter = newMember();
+  const reporterApi = await playwright.request.newContext({ baseURL });
+  await registerVia(reporterApi, reporter);
+  const filed = await reporterApi.post(`/api/prayer/${requestId}/report`, { data: { reason: "inappropriate", details: "Names people" } });
+  expect(filed.status()).toBe(201);
+  await reporterApi.dispose();
+
+  await login(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Reports" }).click();
+  const entry = page.getByRole("list", { name: "Prayer wall reports" }).getByRole("listitem").filter({ hasText: content });
+  await expect(entry).toContainText("by Anonymous");
+  await expect(entry).toContainText(`reported by ${reporter.displayName}`);
+  await expect(entry).not.toContainText("Ruth Jensen");
+  await expectNoA11yViolations(page);
+  await entry.getByRole("button", { name: "Dismiss" }).click();
+  await expectToast(page, "Report Dismissed");
+  await expect(page.getByRole("listitem").filter({ hasText: content })).toHaveCount(0);
+});
