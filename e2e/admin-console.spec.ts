@@ -11,7 +11,7 @@ async function registerVia(api: APIRequestContext, member: ReturnType<typeof new
   return (await response.json()) as { id: number };
 }
 
-test("a member reports a comment with a reason; an admin hides it and suspends its author from the queue", async ({
+test("a member reports a comment with a reason; an admin hides it, restores it, and suspends its author, who is signed out at once", async ({
   page,
   playwright,
   baseURL,
@@ -21,7 +21,8 @@ test("a member reports a comment with a reason; an admin hides it and suspends i
   const words = `Send coins to win ${Date.now()}`;
   const authorApi = await playwright.request.newContext({ baseURL });
   await registerVia(authorApi, author);
-  const post = (await (await authorApi.post("/api/posts", { data: { content: `Morning thoughts ${Date.now()}` } })).json()) as {
+  const postText = `Morning thoughts ${Date.now()}`;
+  const post = (await (await authorApi.post("/api/posts", { data: { content: postText } })).json()) as {
     id: number;
   };
   await authorApi.post(`/api/posts/${post.id}/comments`, { data: { content: words } });
@@ -66,10 +67,31 @@ test("a member reports a comment with a reason; an admin hides it and suspends i
   await expectNoA11yViolations(page);
   await report.getByRole("button", { name: "Hide content" }).click();
   await expectToast(page, "Content Hidden");
-  await expect(page.getByRole("listitem").filter({ hasText: words })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Open reports" }).getByRole("listitem").filter({ hasText: words })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Hidden content" })).toContainText(words);
 
+  // Hidden for everyone, admins included, outside the queue (decision 0024).
   await page.goto(`/community/${post.id}`);
+  await expect(page.getByText(postText)).toBeVisible();
   await expect(page.getByText(words)).toHaveCount(0);
+
+  // The queue keeps it under Hidden content, where Restore brings it back.
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Reports" }).click();
+  const hidden = page.getByRole("list", { name: "Hidden content" }).getByRole("listitem").filter({ hasText: words });
+  await expect(hidden).toContainText("hidden by");
+  await expectNoA11yViolations(page);
+  await hidden.getByRole("button", { name: "Restore" }).click();
+  await expectToast(page, "Content Restored");
+  await expect(page.getByRole("list", { name: "Hidden content" })).toHaveCount(0);
+  await page.goto(`/community/${post.id}`);
+  await expect(page.getByText(words)).toBeVisible();
+
+  // The author has a tab open when they are suspended: it is signed out at once, with the dated message.
+  const authorContext = await page.context().browser()!.newContext({ baseURL });
+  const authorPage = await authorContext.newPage();
+  await login(authorPage, author);
+  await authorPage.goto("/community");
 
   // Suspend the author from the members list; their sign-in then says until when.
   await page.goto("/admin");
@@ -80,18 +102,21 @@ test("a member reports a comment with a reason; an admin hides it and suspends i
   await row.getByRole("button", { name: "Suspend" }).click();
   await expectToast(page, "Suspended");
   await expect(row).toContainText("Suspended");
+  await expect(authorPage).toHaveURL("/auth/login");
+  await expect(authorPage.getByRole("alert").filter({ hasText: /^Your account is suspended until / })).toBeVisible();
+  await expectNoA11yViolations(authorPage);
 
   await page.getByRole("tab", { name: "Audit log" }).click();
   const audit = page.getByRole("list", { name: "Audit entries" });
   await expect(audit).toContainText("report.hide");
+  await expect(audit).toContainText("report.restore");
   await expect(audit).toContainText("member.suspend");
   await expectNoA11yViolations(page);
 
-  const authorPage = await page.context().browser()!.newPage({ baseURL });
   const refused = await authorPage.request.post("/api/auth/login", { data: { username: author.username, password: author.password } });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).message).toMatch(/^Your account is suspended until /);
-  await authorPage.close();
+  await authorContext.close();
 });
 
 test("new-member review: while approval is required a newcomer is told why they can't post, until an admin approves them", async ({
@@ -148,4 +173,36 @@ test("new-member review: while approval is required a newcomer is told why they 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoA11yViolations(page);
+});
+
+test("a prayer wall report reaches the admins' queue without the anonymous author's name, and an admin dismisses it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const content = `Please pray for my marriage ${Date.now()}`;
+  const asker = await playwright.request.newContext({ baseURL });
+  expect((await asker.post("/api/auth/login", { data: { username: "ruthjensen", password: "Blessed2026" } })).status()).toBe(200);
+  const request = await asker.post("/api/prayer", { data: { content, visibility: "wall", anonymous: true } });
+  expect(request.status()).toBe(201);
+  const requestId = ((await request.json()) as { id: number; status: string }).id;
+  await asker.dispose();
+  const reporter = newMember();
+  const reporterApi = await playwright.request.newContext({ baseURL });
+  await registerVia(reporterApi, reporter);
+  const filed = await reporterApi.post(`/api/prayer/${requestId}/report`, { data: { reason: "inappropriate", details: "Names people" } });
+  expect(filed.status()).toBe(201);
+  await reporterApi.dispose();
+
+  await login(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: "Reports" }).click();
+  const entry = page.getByRole("list", { name: "Prayer wall reports" }).getByRole("listitem").filter({ hasText: content });
+  await expect(entry).toContainText("by Anonymous");
+  await expect(entry).toContainText(`reported by ${reporter.displayName}`);
+  await expect(entry).not.toContainText("Ruth Jensen");
+  await expectNoA11yViolations(page);
+  await entry.getByRole("button", { name: "Dismiss" }).click();
+  await expectToast(page, "Report Dismissed");
+  await expect(page.getByRole("listitem").filter({ hasText: content })).toHaveCount(0);
 });

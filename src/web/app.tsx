@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Spinner } from "@web/components/ui/spinner";
+import { SignedOutListener } from "@web/features/auth/signed-out-listener";
 import { AuthProvider } from "@web/features/auth/use-auth";
 import { PlayerProvider } from "@web/features/player/player-provider";
 import { queryClient } from "@web/lib/query-client";
@@ -116,6 +117,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
+          <SignedOutListener />
           <PlayerProvider>
             <Routes />
           </PlayerProvider>

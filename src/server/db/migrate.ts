@@ -15,6 +15,7 @@ import { streaming } from "./migrations/0011_streaming";
 import { liveChat } from "./migrations/0015_live_chat";
 import { moderation } from "./migrations/0016_moderation";
 import { safeContact } from "./migrations/0017_safe_contact";
+import { hiddenContent } from "./migrations/0018_hidden_content";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0015_live_chat": liveChat(dialect),
     "0016_moderation": moderation(dialect),
     "0017_safe_contact": safeContact(dialect),
+    "0018_hidden_content": hiddenContent(),
   };
 }
 

@@ -631,3 +631,17 @@ export interface DB {
   stream_chat_settings: StreamChatSettingsTable;
   stream_premieres: StreamPremieresTable;
 }
+
+/** Added by 0018_hidden_content: set while a moderator hides the row (decision 0024); every list leaves it out. */
+export interface PostsTable {
+  hiddenAt: Generated<Timestamp | null>;
+}
+export interface CommentsTable {
+  hiddenAt: Generated<Timestamp | null>;
+}
+export interface MessagesTable {
+  hiddenAt: Generated<Timestamp | null>;
+}
+export interface MediaTable {
+  hiddenAt: Generated<Timestamp | null>;
+}

@@ -264,6 +264,16 @@ export const serverEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("STREAM_CHAT"), payload: streamChatMessageSchema }),
   /** An admin hid a message: it disappears for everyone. */
   z.object({ type: z.literal("STREAM_CHAT_HIDDEN"), payload: z.object({ chatKey: z.string(), messageId: z.number().int() }) }),
+  /**
+   * To every tab of a member an admin just suspended or banned: they are signed out now; `message` is the one signing in
+   * would answer (decision 0024).
+   */
+  z.object({
+    type: z.literal("SIGNED_OUT"),
+    payload: z.object({ code: z.enum(["suspended", "banned"]), message: z.string() }),
+  }),
+  /** A moderator hid a direct, group or room message (decision 0024): it disappears from the conversation. */
+  z.object({ type: z.literal("MESSAGE_HIDDEN"), payload: z.object({ messageId: z.number().int() }) }),
   /** The chat's slow mode changed (0: off). */
   z.object({ type: z.literal("STREAM_CHAT_SETTINGS"), payload: z.object({ chatKey: z.string(), slowModeSeconds: z.number().int() }) }),
 ]);

@@ -35,6 +35,8 @@ export const moderationMessages = {
   commentNotFound: "Comment not found",
   cannotReportSelf: "You cannot report yourself.",
   cannotHideMember: "A member can't be hidden: warn, suspend or ban them instead.",
+  notHidden: "This item is not hidden, so there is nothing to restore.",
+  contentGone: "This item no longer exists.",
   nobodyToAct: "This report is not about a member: dismiss it or hide the content.",
   daysRequired: `Choose how many days the suspension lasts (1 to ${SUSPENSION_DAYS_MAX})`,
   cannotActOnAdmin: "Admins can't be warned, suspended or banned.",
@@ -50,6 +52,10 @@ export const moderationMessages = {
   warning: (what: string, note: string) =>
     `Something you shared (${what}) was reported and goes against our community guidelines.${note ? ` ${note}` : ""} Please keep our community kind and safe.`,
   suspendedTitle: "Your account was suspended",
+  bannedTitle: "Your account was banned",
+  /** The email a suspended or banned member gets: the sign-in message, and the admin's note when there is one. */
+  standingEmail: (displayName: string, message: string, note: string) =>
+    [`Hello ${displayName},`, "", message, ...(note ? ["", `The reason given: ${note}`] : [])].join("\n"),
   approvedTitle: "Your account is approved",
   approved: "Welcome! You can now post, comment and send messages.",
 } as const;
@@ -121,7 +127,7 @@ export const moderationRoutes = {
   reportMessage: defineRoute({
     method: "POST",
     path: "/api/messages/:id/report",
-    summary: "Report a message I received (directly or in one of my groups) with a reason",
+    summary: "Report a message I received (directly, in one of my groups, or in a room I sat in) with a reason",
     access: "member",
     params: z.object({ id: idSchema }),
     body: reportBodySchema,
@@ -146,6 +152,14 @@ export const moderationRoutes = {
     params: z.object({ id: idSchema }),
     body: reportActionBodySchema,
     response: z.object({ settled: z.number().int().describe("how many open reports this closed") }),
+  }),
+  restore: defineRoute({
+    method: "POST",
+    path: "/api/moderation/reports/:id/restore",
+    summary: "Admin: show again the item a report hid (recorded in the audit log; 409 when it is not hidden)",
+    access: "admin",
+    params: z.object({ id: idSchema }),
+    response: z.object({ restored: z.literal(true) }),
   }),
   members: defineRoute({
     method: "GET",

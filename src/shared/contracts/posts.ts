@@ -110,6 +110,7 @@ export const reportSchema = z.object({
   reporter: authorSchema,
   member: authorSchema.nullable().describe("the member the report is about: author, sender, the member, uploader"),
   excerpt: z.string().nullable().describe("the reported text or title, null once removed"),
+  hidden: z.boolean().describe("the item is hidden from everyone now (decision 0024); an admin can restore it"),
   link: z.string().nullable().describe("where the reported item is seen in the app"),
   post: z
     .object({ id: z.number().int(), content: z.string(), imageUrl: z.string().nullable(), user: authorSchema })

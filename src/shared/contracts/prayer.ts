@@ -96,7 +96,9 @@ export const createPrayerNoteSchema = z.object({
     .max(PRAYER_MAX_LENGTH, prayerMessages.noteTooLong),
 });
 
-export const reviewPrayerSchema = z.object({ decision: z.enum(["publish", "hide"]) });
+export const reviewPrayerSchema = z.object({
+  decision: z.enum(["publish", "hide", "dismiss"]).describe("dismiss: close its open reports and leave the request as it is"),
+});
 
 /** A report with a reason; the details say more. */
 export const reportWithReasonSchema = z.object({
@@ -191,7 +193,7 @@ export const prayerRoutes = {
   review: defineRoute({
     method: "POST",
     path: "/api/prayer/:id/review",
-    summary: "Care team or admin: publish a held wall request, or hide a wall request (its open reports close)",
+    summary: "Care team or admin: publish a held wall request, hide a wall request, or dismiss its reports (its open reports close)",
     access: "member",
     params: prayerParams,
     body: reviewPrayerSchema,

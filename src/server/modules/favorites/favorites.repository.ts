@@ -11,6 +11,7 @@ export function createFavoritesRepository(db: Kysely<DB>) {
         .innerJoin("media", "media.id", "favorites.mediaId")
         .select(mediaColumns)
         .where("favorites.userId", "=", userId)
+        .where("media.hiddenAt", "is", null)
         .orderBy("favorites.createdAt", "desc")
         .orderBy("favorites.mediaId", "desc")
         .limit(limit)

@@ -62,7 +62,8 @@ export function createFeedsRepository(db: Kysely<DB>) {
           "media.createdAt",
           "media_transcripts.url as transcriptUrl",
         ])
-        .where("media.type", "=", filter.type);
+        .where("media.type", "=", filter.type)
+        .where("media.hiddenAt", "is", null);
       query =
         "categoryId" in filter ? query.where("media.categoryId", "=", filter.categoryId) : query.where("media.mimeType", "like", "audio/%");
       return query.orderBy("media.createdAt", "desc").orderBy("media.id", "desc").limit(FEED_ITEM_LIMIT).execute();

@@ -19,6 +19,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
             .selectFrom("messages as m")
             .select("m.content")
             .whereRef("m.groupId", "=", "g.id")
+            .where("m.hiddenAt", "is", null)
             .orderBy("m.createdAt", "desc")
             .orderBy("m.id", "desc")
             .limit(1)
@@ -27,6 +28,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
             .selectFrom("messages as m")
             .select("m.createdAt")
             .whereRef("m.groupId", "=", "g.id")
+            .where("m.hiddenAt", "is", null)
             .orderBy("m.createdAt", "desc")
             .orderBy("m.id", "desc")
             .limit(1)
@@ -35,6 +37,7 @@ export function createGroupsRepository(db: Kysely<DB>) {
             .selectFrom("messages as m")
             .select(eb.fn.countAll<number>().as("c"))
             .whereRef("m.groupId", "=", "g.id")
+            .where("m.hiddenAt", "is", null)
             .where("m.senderId", "!=", viewerId ?? -1)
             .where((w) => w.or([w("mine.lastReadAt", "is", null), w("m.createdAt", ">", w.ref("mine.lastReadAt"))]))
             .as("unreadCount"),

@@ -20,7 +20,8 @@ export function createHistoryRepository(db: Kysely<DB>) {
         .innerJoin("media", "media.id", "play_history.mediaId")
         .select(mediaColumns)
         .select(["play_history.id as historyId", "play_history.position as position", "play_history.playedAt as playedAt"])
-        .where("play_history.userId", "=", userId);
+        .where("play_history.userId", "=", userId)
+        .where("media.hiddenAt", "is", null);
       if (after) {
         query = query.where((eb) =>
           eb.or([

@@ -15,6 +15,7 @@ export function createCategoriesRepository(db: Kysely<DB>) {
             .selectFrom("media")
             .select(eb.fn.countAll<number>().as("c"))
             .whereRef("media.categoryId", "=", "categories.id")
+            .where("media.hiddenAt", "is", null)
             .as("mediaCount"),
         );
       if (type) query = query.where("categories.type", "=", type);

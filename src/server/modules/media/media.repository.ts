@@ -32,7 +32,7 @@ export const mediaColumns = MEDIA_FIELDS.map((field) => `media.${field}` as cons
 /** The same columns for a query written as an SQL template (the hot list, full-text search). */
 export const mediaColumnsSql = sql.join(mediaColumns.map((column) => sql.ref(column)));
 
-export type MediaRow = Selectable<MediaTable>;
+export type MediaRow = Omit<Selectable<MediaTable>, "hiddenAt">;
 
 /** What the signed-in member has done with an item: liked it, saved it, and where they stopped. */
 export interface ViewerMediaState {
@@ -78,7 +78,8 @@ export async function creditNamedMembers(db: Kysely<DB>, mediaId: number, line: 
 
 /** The only place that reads and writes media rows, their likes, plays, reports and credits. */
 export function createMediaRepository(db: Kysely<DB>) {
-  const selectMedia = () => db.selectFrom("media").select(mediaColumns);
+  // A hidden item (decision 0024) is gone for everyone; only the moderation queue reads it.
+  const selectMedia = () => db.selectFrom("media").select(mediaColumns).where("media.hiddenAt", "is", null);
   const mostPlayed = (type: MediaType, limit: number) =>
     selectMedia().where("media.type", "=", type).orderBy("media.playCount", "desc").orderBy("media.id", "desc").limit(limit).execute();
 
@@ -90,7 +91,7 @@ export function createMediaRepository(db: Kysely<DB>) {
      */
     async list(options: MediaListOptions): Promise<Page<MediaRow>> {
       const column = sql.ref(`media.${SORT_COLUMN[options.sort]}`);
-      const conditions = [sql`1 = 1`];
+      const conditions = [sql`media."hiddenAt" is null`];
       if (options.type) conditions.push(sql`media.type = ${options.type}`);
       if (options.categoryId !== undefined) conditions.push(sql`media."categoryId" = ${options.categoryId}`);
       if (options.uploadedBy !== undefined) conditions.push(sql`media."uploadedBy" = ${options.uploadedBy}`);
@@ -116,7 +117,8 @@ export function createMediaRepository(db: Kysely<DB>) {
         .selectFrom("media_credits")
         .innerJoin("media", "media.id", "media_credits.mediaId")
         .select(mediaColumns)
-        .where("media_credits.userId", "=", userId);
+        .where("media_credits.userId", "=", userId)
+        .where("media.hiddenAt", "is", null);
       if (after) {
         query = query.where((eb) =>
           eb.or([

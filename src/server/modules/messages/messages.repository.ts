@@ -16,7 +16,13 @@ export type MessageKeyset = readonly [createdAt: string, id: number];
 
 export function createMessagesRepository(db: Kysely<DB>) {
   const withSender = () =>
-    db.selectFrom("messages as m").innerJoin("users as s", "s.id", "m.senderId").selectAll("m").select("s.displayName as senderName");
+    db
+      .selectFrom("messages as m")
+      .innerJoin("users as s", "s.id", "m.senderId")
+      .selectAll("m")
+      .select("s.displayName as senderName")
+      // A hidden message (decision 0024) is gone for everyone; only the moderation queue reads it.
+      .where("m.hiddenAt", "is", null);
 
   /** A page of rows older than the cursor, newest first. */
   const pageBefore = async <Q extends ReturnType<typeof withSender>>(
@@ -250,6 +256,7 @@ export function createMessagesRepository(db: Kysely<DB>) {
             .select("m.content")
             .whereRef("m.senderId", "=", "r.senderId")
             .whereRef("m.receiverId", "=", "r.receiverId")
+            .where("m.hiddenAt", "is", null)
             .orderBy("m.createdAt", "desc")
             .orderBy("m.id", "desc")
             .limit(1)
@@ -259,6 +266,7 @@ export function createMessagesRepository(db: Kysely<DB>) {
             .select(eb.fn.countAll<number>().as("c"))
             .whereRef("m.senderId", "=", "r.senderId")
             .whereRef("m.receiverId", "=", "r.receiverId")
+            .where("m.hiddenAt", "is", null)
             .as("messageCount"),
         ])
         .where("r.receiverId", "=", receiverId)

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Transaction, sql } from "kysely";
 import type { ModerationAction, ReportReason, ReportTargetType } from "@shared/contracts/reports";
 import type { DB } from "../../db/schema";
 import type { Keyset } from "../posts/posts.repository";
@@ -31,7 +31,8 @@ export function createModerationRepository(db: Kysely<DB>) {
   return {
     // ---------------------------------------------------------------- targets
 
-    postAuthor: (id: number) => db.selectFrom("posts").select(["userId", "content"]).where("id", "=", id).executeTakeFirst(),
+    postAuthor: (id: number) =>
+      db.selectFrom("posts").select(["userId", "content"]).where("id", "=", id).where("hiddenAt", "is", null).executeTakeFirst(),
     comment: (postId: number, id: number) =>
       db
         .selectFrom("comments")
@@ -40,13 +41,35 @@ export function createModerationRepository(db: Kysely<DB>) {
         .where("postId", "=", postId)
         .executeTakeFirst(),
     commentById: (id: number) =>
-      db.selectFrom("comments").select(["id", "postId", "userId", "content"]).where("id", "=", id).executeTakeFirst(),
+      db
+        .selectFrom("comments")
+        .innerJoin("posts", "posts.id", "comments.postId")
+        .select(["comments.id", "comments.postId", "comments.userId", "comments.content"])
+        .where("comments.id", "=", id)
+        .where("comments.hiddenAt", "is", null)
+        .where("posts.hiddenAt", "is", null)
+        .executeTakeFirst(),
     message: (id: number) =>
       db
         .selectFrom("messages")
         .select(["id", "senderId", "receiverId", "groupId", "roomCode", "content"])
         .where("id", "=", id)
+        .where("hiddenAt", "is", null)
         .executeTakeFirst(),
+    /** True when the member took a seat in a room with this code (so its chat reached them). */
+    wasInRoom: async (roomCode: string, userId: number) =>
+      Boolean(
+        await db
+          .selectFrom("rooms")
+          .innerJoin("room_members", "room_members.roomId", "rooms.id")
+          .select("room_members.userId")
+          .where("rooms.roomCode", "=", roomCode)
+          .where("room_members.userId", "=", userId)
+          .executeTakeFirst(),
+      ),
+    /** A message whether hidden or not (the moderation queue's view). */
+    messageAnyState: (id: number) =>
+      db.selectFrom("messages").select(["id", "senderId", "receiverId", "groupId", "roomCode"]).where("id", "=", id).executeTakeFirst(),
     isGroupMember: async (groupId: number, userId: number) =>
       Boolean(
         await db
@@ -56,7 +79,6 @@ export function createModerationRepository(db: Kysely<DB>) {
           .where("userId", "=", userId)
           .executeTakeFirst(),
       ),
-    deleteMessage: (id: number) => db.deleteFrom("messages").where("id", "=", id).execute(),
     member: (id: number) =>
       db
         .selectFrom("users")
@@ -64,7 +86,34 @@ export function createModerationRepository(db: Kysely<DB>) {
         .select((eb) => careTeam(eb))
         .where("users.id", "=", id)
         .executeTakeFirst(),
-    media: (id: number) => db.selectFrom("media").select(["id", "uploadedBy", "title"]).where("id", "=", id).executeTakeFirst(),
+    media: (id: number) =>
+      db.selectFrom("media").select(["id", "uploadedBy", "title"]).where("id", "=", id).where("hiddenAt", "is", null).executeTakeFirst(),
+
+    /**
+     * Hides (`hiddenAt` a time) or restores (null) a post, comment, message or media item (decision 0024); a comment's
+     * post counter moves in the same transaction. False when the item is gone or already in that state.
+     */
+    async setHidden(target: { type: "post" | "comment" | "message" | "media"; id: number }, hiddenAt: string | null) {
+      const table = ({ post: "posts", comment: "comments", message: "messages", media: "media" } as const)[target.type];
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable(table)
+          .set({ hiddenAt })
+          .where("id", "=", target.id)
+          .where("hiddenAt", hiddenAt === null ? "is not" : "is", null)
+          .executeTakeFirst();
+        const changed = Number(result.numUpdatedRows) > 0;
+        if (changed && target.type === "comment") {
+          const comment = await trx.selectFrom("comments").select("postId").where("id", "=", target.id).executeTakeFirstOrThrow();
+          await trx
+            .updateTable("posts")
+            .set((eb) => ({ commentsCount: eb("commentsCount", hiddenAt === null ? "+" : "-", 1) }))
+            .where("id", "=", comment.postId)
+            .execute();
+        }
+        return changed;
+      });
+    },
 
     // ---------------------------------------------------------------- reports
 
@@ -160,16 +209,26 @@ export function createModerationRepository(db: Kysely<DB>) {
           ? db
               .selectFrom("posts")
               .innerJoin("users", "users.id", "posts.userId")
-              .select(["posts.id", "posts.content", "posts.imageUrl", "users.id as userId", "users.displayName", "users.profileImageUrl"])
+              .select([
+                "posts.id",
+                "posts.content",
+                "posts.imageUrl",
+                "posts.hiddenAt",
+                "users.id as userId",
+                "users.displayName",
+                "users.profileImageUrl",
+              ])
               .where("posts.id", "in", ids.post)
               .execute()
           : none,
-        ids.comment.length ? db.selectFrom("comments").select(["id", "postId", "content"]).where("id", "in", ids.comment).execute() : none,
+        ids.comment.length
+          ? db.selectFrom("comments").select(["id", "postId", "content", "hiddenAt"]).where("id", "in", ids.comment).execute()
+          : none,
         ids.message.length
-          ? db.selectFrom("messages").select(["id", "content", "groupId", "roomCode"]).where("id", "in", ids.message).execute()
+          ? db.selectFrom("messages").select(["id", "content", "groupId", "roomCode", "hiddenAt"]).where("id", "in", ids.message).execute()
           : none,
         ids.member.length ? db.selectFrom("users").select(["id", "displayName", "bio"]).where("id", "in", ids.member).execute() : none,
-        ids.media.length ? db.selectFrom("media").select(["id", "title", "type"]).where("id", "in", ids.media).execute() : none,
+        ids.media.length ? db.selectFrom("media").select(["id", "title", "type", "hiddenAt"]).where("id", "in", ids.media).execute() : none,
       ]);
       return { posts, comments, messages, members, media };
     },
@@ -268,7 +327,12 @@ export function createModerationRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    endSessions: (userId: number) => db.deleteFrom("sessions").where("userId", "=", userId).execute(),
+    /** Suspends or bans and ends every session, in the caller's transaction; answers where to write to the member. */
+    async setStandingAndEndSessions(trx: Transaction<DB>, userId: number, changes: { suspendedUntil: string } | { bannedAt: string }) {
+      await trx.updateTable("users").set(changes).where("id", "=", userId).execute();
+      await trx.deleteFrom("sessions").where("userId", "=", userId).execute();
+      return trx.selectFrom("users").select(["email", "displayName"]).where("id", "=", userId).executeTakeFirst();
+    },
 
     // ---------------------------------------------------------------- settings
 

@@ -40,6 +40,13 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
     return result;
   });
 
+  mount(app, routes.restore, async (request) => {
+    const viewer = requireViewer(request);
+    const result = await service.restore(viewer, request.params.id);
+    request.log.info({ event: "report_restored", reportId: request.params.id, by: viewer.id }, "hidden content restored");
+    return result;
+  });
+
   mount(app, routes.members, async (request, reply) => {
     const { q, status, limit, cursor } = request.query;
     const page = await service.members(requireViewer(request), { q, status, limit, before: createdAtCursor.decode(cursor) });

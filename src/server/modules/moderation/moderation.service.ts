@@ -7,10 +7,10 @@ import type { UserRow } from "../../db/schema";
 import { HttpError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { policies } from "../../policies";
 import type { ThrottleRule } from "../../throttle/throttle";
-import { createPublishingService } from "../media/publishing.service";
+import { groupChannel } from "../groups/groups.service";
 import { createNotificationsService } from "../notifications/notifications.service";
+import { roomChannel } from "../rooms/rooms.service";
 import type { Keyset } from "../posts/posts.repository";
-import { createPostsService } from "../posts/posts.service";
 import { createSafetyService } from "../safety/safety.service";
 import { type ReportTarget, createModerationRepository } from "./moderation.repository";
 
@@ -95,10 +95,34 @@ export function createModerationService(ctx: AppContext) {
   const what = (type: ReportTargetType) =>
     ({ post: "a post", comment: "a comment", message: "a message", member: "your profile", media: "media" })[type];
 
+  /**
+   * Suspends or bans: the standing changes, every session ends, and the email saying so is enqueued in the same
+   * transaction (the outbox); then every open tab of the member hears it over /ws and is signed out (decision 0024).
+   */
+  async function signOut(userId: number, standing: { suspendedUntil: string } | { bannedAt: string }, note: string) {
+    const suspended = "suspendedUntil" in standing;
+    const message = suspended ? moderationMessages.suspended(standing.suspendedUntil) : moderationMessages.banned;
+    await ctx.db.transaction().execute(async (trx) => {
+      const member = await repo.setStandingAndEndSessions(trx, userId, standing);
+      if (member && ctx.mailer.enabled)
+        await ctx.jobs.enqueue(
+          "email.send",
+          {
+            to: member.email,
+            subject: suspended ? moderationMessages.suspendedTitle : moderationMessages.bannedTitle,
+            text: moderationMessages.standingEmail(member.displayName, message, note),
+          },
+          { db: trx },
+        );
+    });
+    ctx.jobs.wake();
+    await ctx.live.toMember(userId, { type: "SIGNED_OUT", payload: { code: suspended ? "suspended" : "banned", message } });
+    await ctx.live.endSessions({ userId, exceptSessionId: "" });
+  }
+
   async function suspend(viewer: Viewer, userId: number, days: number, note: string, cause = "") {
     const until = new Date(ctx.clock.now() + days * DAY_MS).toISOString();
-    await repo.setStanding(userId, { suspendedUntil: until });
-    await repo.endSessions(userId);
+    await signOut(userId, { suspendedUntil: until }, note);
     await notifications.notify([
       { userId, title: moderationMessages.suspendedTitle, body: moderationMessages.suspended(until), link: null },
     ]);
@@ -111,32 +135,29 @@ export function createModerationService(ctx: AppContext) {
   }
 
   async function ban(viewer: Viewer, userId: number, note: string, cause = "") {
-    await repo.setStanding(userId, { bannedAt: ctx.clock.iso() });
-    await repo.endSessions(userId);
+    await signOut(userId, { bannedAt: ctx.clock.iso() }, note);
     await safety.record(viewer.id, "member.ban", { type: "user", id: userId }, [cause, note].filter(Boolean).join("; "));
   }
 
-  /** Removes the reported item (a moderator's removal, as its own module does it); nothing when it is already gone. */
-  async function hide(viewer: Viewer, target: ReportTarget) {
-    switch (target.type) {
-      case "post":
-        if (await repo.postAuthor(target.id)) await createPostsService(ctx).remove(viewer, target.id);
-        return;
-      case "comment": {
-        const comment = await repo.commentById(target.id);
-        if (comment) await createPostsService(ctx).removeComment(viewer, comment.postId, comment.id);
-        return;
-      }
-      case "message":
-        await repo.deleteMessage(target.id);
-        return;
-      case "media":
-        if (await repo.media(target.id)) await createPublishingService(ctx).remove(viewer, target.id);
-        return;
-      case "member":
-        throw badRequest(moderationMessages.cannotHideMember, "cannot_hide_member");
+  /** Open conversations drop a message a moderator hid: its two members' tabs, or its group's or room's (decision 0024). */
+  async function messageHidden(target: ReportTarget) {
+    if (target.type !== "message") return;
+    const message = await repo.messageAnyState(target.id);
+    if (!message) return;
+    const event = { type: "MESSAGE_HIDDEN" as const, payload: { messageId: message.id } };
+    if (message.groupId !== null) await ctx.live.publish(groupChannel(message.groupId), event);
+    else if (message.roomCode !== null) await ctx.live.publish(roomChannel(message.roomCode), event);
+    else {
+      await ctx.live.toMember(message.senderId, event);
+      if (message.receiverId !== null) await ctx.live.toMember(message.receiverId, event);
     }
   }
+
+  /** The content a report is about, as something that can be hidden: never a member. */
+  const hideable = (target: ReportTarget) => {
+    if (target.type === "member") throw badRequest(moderationMessages.cannotHideMember, "cannot_hide_member");
+    return { type: target.type, id: target.id };
+  };
 
   return {
     /** Why a member may not post, comment or message right now, or null. */
@@ -196,10 +217,13 @@ export function createModerationService(ctx: AppContext) {
         }
         case "message": {
           const message = await repo.message(target.id);
-          // Only a message the reporter received (directly or in one of their groups) can be reported; others don't exist.
+          // Only a message the reporter received (directly, in one of their groups, or in a room they sat in) can be
+          // reported; others don't exist.
           const received =
             message &&
-            (message.receiverId === viewer.id || (message.groupId !== null && (await repo.isGroupMember(message.groupId, viewer.id))));
+            (message.receiverId === viewer.id ||
+              (message.groupId !== null && (await repo.isGroupMember(message.groupId, viewer.id))) ||
+              (message.roomCode !== null && (await repo.wasInRoom(message.roomCode, viewer.id))));
           if (!message || (!received && message.senderId !== viewer.id)) throw notFound(moderationMessages.messageNotFound);
           if (message.senderId === viewer.id) throw badRequest(moderationMessages.cannotReportSelf, "cannot_report_self");
           targetUserId = message.senderId;
@@ -240,20 +264,24 @@ export function createModerationService(ctx: AppContext) {
       return rows.map((row) => {
         let text: string | null = null;
         let link: string | null = null;
+        let hidden = false;
         const post = row.targetType === "post" ? posts.get(row.targetId) : undefined;
         switch (row.targetType) {
           case "post":
             text = post ? post.content : null;
+            hidden = Boolean(post?.hiddenAt);
             link = post ? `/community/${post.id}` : null;
             break;
           case "comment": {
             const comment = comments.get(row.targetId);
             text = comment ? comment.content : null;
+            hidden = Boolean(comment?.hiddenAt);
             link = comment ? `/community/${comment.postId}` : null;
             break;
           }
           case "message":
             text = messages.get(row.targetId)?.content ?? null;
+            hidden = Boolean(messages.get(row.targetId)?.hiddenAt);
             break;
           case "member": {
             const member = members.get(row.targetId);
@@ -263,6 +291,7 @@ export function createModerationService(ctx: AppContext) {
           }
           case "media":
             text = media.get(row.targetId)?.title ?? null;
+            hidden = Boolean(media.get(row.targetId)?.hiddenAt);
             break;
         }
         return {
@@ -278,6 +307,7 @@ export function createModerationService(ctx: AppContext) {
           reporter: { id: row.reporterId, displayName: row.reporterDisplayName, profileImageUrl: row.reporterProfileImageUrl },
           member: author(row.memberId, row.memberDisplayName, row.memberProfileImageUrl),
           excerpt: text === null ? null : excerpt(text),
+          hidden,
           link,
           post: post
             ? {
@@ -316,7 +346,8 @@ export function createModerationService(ctx: AppContext) {
         case "dismiss":
           break;
         case "hide":
-          await hide(viewer, target);
+          // Reversible (decision 0024): the row stays, every list leaves it out, and "restore" brings it back.
+          if (await repo.setHidden(hideable(target), ctx.clock.iso())) await messageHidden(target);
           break;
         case "warn": {
           const member = await requireActionable(viewer, report.targetUserId);
@@ -350,6 +381,17 @@ export function createModerationService(ctx: AppContext) {
         [cause, note].filter(Boolean).join("; "),
       );
       return { settled };
+    },
+
+    /** Shows again the item a report hid; 409 when it is not hidden (restored already, or never hidden). */
+    async restore(viewer: Viewer, reportId: number) {
+      requireAdmin(viewer);
+      const report = await repo.findReport(reportId);
+      if (!report) throw notFound(moderationMessages.reportNotFound);
+      const target = hideable({ type: report.targetType, id: report.targetId });
+      if (!(await repo.setHidden(target, null))) throw conflict(moderationMessages.notHidden, "not_hidden");
+      await safety.record(viewer.id, "report.restore", target, `report ${report.id}`);
+      return { restored: true as const };
     },
 
     // ---------------------------------------------------------------- members

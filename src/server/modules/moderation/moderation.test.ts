@@ -234,7 +234,10 @@ describeEachDatabase("moderation", (dialect) => {
       expect((await call(admin, "POST", `/api/moderation/reports/${find("comment").id}/action`, { action: "hide" })).statusCode).toBe(200);
       expect(((await call(other, "GET", `/api/posts/${ownerPost}/comments`)).json() as unknown[]).length).toBe(0);
       expect((await call(admin, "POST", `/api/moderation/reports/${find("message").id}/action`, { action: "hide" })).statusCode).toBe(200);
-      expect(await t.ctx.db.selectFrom("messages").select("id").where("id", "=", ownerMessage).executeTakeFirst()).toBeUndefined();
+      // Hidden, not deleted (decision 0024): the row stays for a restore.
+      expect(await t.ctx.db.selectFrom("messages").select("hiddenAt").where("id", "=", ownerMessage).executeTakeFirst()).toEqual({
+        hiddenAt: expect.any(String),
+      });
       expect((await call(admin, "POST", `/api/moderation/reports/${find("post").id}/action`, { action: "hide" })).statusCode).toBe(200);
       expect((await call(other, "GET", `/api/posts/${ownerPost}`)).statusCode).toBe(404);
       const audit = await auditActions();

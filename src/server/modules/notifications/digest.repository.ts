@@ -26,6 +26,7 @@ export function createDigestRepository(db: Kysely<DB>) {
         .where("type", "in", ["sermon", "podcast"])
         .where("createdAt", ">=", from)
         .where("createdAt", "<", to)
+        .where("hiddenAt", "is", null)
         .orderBy("createdAt", "desc")
         .limit(limit)
         .execute();

@@ -148,6 +148,7 @@ export function createNotificationsRepository(db: Kysely<DB>) {
           "categories.name as showName",
         ])
         .where("media.id", "=", mediaId)
+        .where("media.hiddenAt", "is", null)
         .executeTakeFirst();
     },
 

@@ -37,6 +37,7 @@ export function createPlaylistsRepository(db: Kysely<DB>) {
           "playlist_items.addedAt as addedAt",
         ])
         .where("playlist_items.playlistId", "in", playlistIds)
+        .where("media.hiddenAt", "is", null)
         .orderBy("playlist_items.playlistId")
         .orderBy("playlist_items.position")
         .orderBy("playlist_items.id")

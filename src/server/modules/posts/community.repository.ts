@@ -15,6 +15,7 @@ export function createCommunityRepository(db: Kysely<DB>) {
           .selectFrom("posts")
           .select((eb) => eb.fn.countAll<number>().as("c"))
           .where("createdAt", ">=", since)
+          .where("hiddenAt", "is", null)
           .executeTakeFirstOrThrow(),
         // UNION ALL lets each branch use its createdAt index; the outer count removes repeats.
         db
@@ -39,6 +40,7 @@ export function createCommunityRepository(db: Kysely<DB>) {
         .selectFrom("posts")
         .select("content")
         .where("createdAt", ">=", since)
+        .where("hiddenAt", "is", null)
         .orderBy("createdAt", "desc")
         .limit(5000)
         .execute();
@@ -61,6 +63,7 @@ export function createCommunityRepository(db: Kysely<DB>) {
             .select(eb.fn.countAll<number>().as("c"))
             .whereRef("messages.groupId", "=", "groups.id")
             .where("messages.createdAt", ">=", since)
+            .where("messages.hiddenAt", "is", null)
             .as("messagesThisWeek"),
         ])
         .orderBy("messagesThisWeek", "desc")

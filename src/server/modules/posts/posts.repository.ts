@@ -29,6 +29,8 @@ export function createPostsRepository(db: Kysely<DB>) {
         "users.displayName as authorDisplayName",
         "users.profileImageUrl as authorProfileImageUrl",
       ])
+      // A hidden post (decision 0024) is gone for everyone; only the moderation queue reads it.
+      .where("posts.hiddenAt", "is", null)
       .select((eb) =>
         viewerId === null
           ? sql<number>`0`.as("likedByMe")
@@ -65,7 +67,7 @@ export function createPostsRepository(db: Kysely<DB>) {
      */
     async list(options: { viewerId: number | null; userId?: number; limit: number; before?: Keyset }) {
       const { viewerId, userId, before } = options;
-      const conditions = [sql`1 = 1`];
+      const conditions = [sql`p."hiddenAt" is null`];
       if (userId !== undefined) conditions.push(sql`p."userId" = ${userId}`);
       if (viewerId !== null) conditions.push(neitherBlocked(viewerId, "p.userId"));
       if (before) conditions.push(sql`(p."createdAt", p.id) < (${before[0]}, ${before[1]})`);
@@ -96,12 +98,23 @@ export function createPostsRepository(db: Kysely<DB>) {
     },
 
     async findOwner(id: number) {
-      return db.selectFrom("posts").select(["id", "userId", "imageUrl", "content"]).where("id", "=", id).executeTakeFirst();
+      return db
+        .selectFrom("posts")
+        .select(["id", "userId", "imageUrl", "content"])
+        .where("id", "=", id)
+        .where("hiddenAt", "is", null)
+        .executeTakeFirst();
     },
 
     /** The members who commented on a post (each once). */
     async commenterIds(postId: number): Promise<number[]> {
-      const rows = await db.selectFrom("comments").select("userId").distinct().where("postId", "=", postId).execute();
+      const rows = await db
+        .selectFrom("comments")
+        .select("userId")
+        .distinct()
+        .where("postId", "=", postId)
+        .where("hiddenAt", "is", null)
+        .execute();
       return rows.map((row) => row.userId);
     },
 
@@ -170,7 +183,8 @@ export function createPostsRepository(db: Kysely<DB>) {
           "users.displayName as authorDisplayName",
           "users.profileImageUrl as authorProfileImageUrl",
         ])
-        .where("comments.postId", "=", postId);
+        .where("comments.postId", "=", postId)
+        .where("comments.hiddenAt", "is", null);
       if (options.viewerId) query = query.where(neitherBlocked(options.viewerId, "comments.userId"));
       if (options.after) {
         const [createdAt, id] = options.after;
@@ -223,12 +237,18 @@ export function createPostsRepository(db: Kysely<DB>) {
         ])
         .where("comments.id", "=", commentId)
         .where("comments.postId", "=", postId)
+        .where("comments.hiddenAt", "is", null)
         .executeTakeFirst();
     },
 
     async removeComment(postId: number, commentId: number) {
       await db.transaction().execute(async (trx) => {
-        const deleted = await trx.deleteFrom("comments").where("id", "=", commentId).where("postId", "=", postId).executeTakeFirst();
+        const deleted = await trx
+          .deleteFrom("comments")
+          .where("id", "=", commentId)
+          .where("postId", "=", postId)
+          .where("hiddenAt", "is", null)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) {
           await trx
             .updateTable("posts")

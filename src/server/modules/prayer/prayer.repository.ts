@@ -143,7 +143,7 @@ export function createPrayerRepository(db: Kysely<DB>) {
     },
 
     /** Publishes or hides a request; either way, its open reports are settled. */
-    async setStatus(id: number, status: "published" | "hidden", now: string) {
+    async setStatus(id: number, status: "held" | "published" | "hidden", now: string) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("prayer_requests").set({ status }).where("id", "=", id).execute();
         await trx

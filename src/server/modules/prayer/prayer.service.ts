@@ -157,13 +157,14 @@ export function createPrayerService(ctx: AppContext) {
     },
 
     /** The care team or an admin publishes a held wall request or hides one; the requester hears when it is published. */
-    async review(user: Viewer, id: number, decision: "publish" | "hide") {
+    async review(user: Viewer, id: number, decision: "publish" | "hide" | "dismiss") {
       const viewer = await viewerOf(user);
       if (!viewer.careTeam && !policies.moderate(user)) throw forbidden(prayerMessages.careTeamOnly);
       const row = await prayer.findById(id, user.id);
       if (!row) throw notFound(prayerMessages.notFound);
       if (row.visibility !== "wall") throw badRequest(prayerMessages.notOnWall, "not_on_wall");
-      const status = decision === "publish" ? "published" : "hidden";
+      // Dismissing closes the reports and leaves the request as it is (the admins' queue, decision 0024).
+      const status = decision === "dismiss" ? row.status : decision === "publish" ? "published" : "hidden";
       await prayer.setStatus(id, status, ctx.clock.iso());
       await safety.record(user.id, `prayer.${decision}`, { type: "prayer", id });
       if (status === "published" && row.status === "held") {

@@ -208,6 +208,25 @@ describeEachDatabase("prayer requests", (dialect) => {
     expect((await call(carer, "GET", "/api/admin/audit")).statusCode).toBe(403);
   });
 
+  it("puts reports of an anonymous request in the admins' queue without its author; an admin dismisses them, the care team still sees who asked", async () => {
+    const request = await ask(owner, { content: "Pray for my family, please", visibility: "wall", anonymous: true });
+    expect((await call(other, "POST", `/api/prayer/${request.id}/report`, { reason: "other", details: "Not sure" })).statusCode).toBe(201);
+    type Entry = { request: { id: number; author: { id: number } | null; status: string } };
+    const ofRequest = (list: Entry[]) => list.find((entry) => entry.request.id === request.id);
+    expect(ofRequest((await call(admin, "GET", "/api/prayer/reports")).json())?.request.author).toBeNull();
+    expect(ofRequest((await call(carer, "GET", "/api/prayer/reports")).json())?.request.author).toMatchObject({ id: owner.user.id });
+    expect((await call(null, "POST", `/api/prayer/${request.id}/review`, { decision: "dismiss" })).statusCode).toBe(401);
+    for (const member of [owner, other, blocked])
+      expect((await call(member, "POST", `/api/prayer/${request.id}/review`, { decision: "dismiss" })).statusCode).toBe(403);
+    const dismissed = await call(admin, "POST", `/api/prayer/${request.id}/review`, { decision: "dismiss" });
+    expect(dismissed.json()).toMatchObject({ status: "published", author: null });
+    expect(ofRequest((await call(admin, "GET", "/api/prayer/reports")).json())).toBeUndefined();
+    expect(await wallIds(other)).toContain(request.id);
+    const audit = (await call(admin, "GET", "/api/admin/audit")).json() as { action: string; targetId: number }[];
+    expect(audit[0]).toMatchObject({ action: "prayer.dismiss", targetId: request.id });
+    expect((await call(admin, "POST", `/api/prayer/${request.id}/review`, { decision: "ignore" })).statusCode).toBe(400);
+  });
+
   it("lets only admins grant and revoke the care team, and records it", async () => {
     expect((await call(carer, "PUT", `/api/care-team/${other.user.id}`)).statusCode).toBe(403);
     expect((await call(other, "GET", "/api/care-team")).statusCode).toBe(403);

@@ -45,7 +45,7 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
       return run(sql<MediaRow>`
         select ${mediaColumnsSql}
         from media ${m.join}
-        where ${m.where} and media.type = ${type}
+        where ${m.where} and media.type = ${type} and media."hiddenAt" is null
         order by ${m.rank}, media."playCount" desc, media.id desc
         limit ${limit}`);
     },
@@ -64,7 +64,7 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
       }>`
         select p.id, p.content, p."createdAt", p."likesCount", p."commentsCount", u.id as "userId", u."displayName", u."profileImageUrl"
         from posts p ${m.join} join users u on u.id = p."userId"
-        where ${m.where}
+        where ${m.where} and p."hiddenAt" is null
         order by ${m.rank}, p."createdAt" desc, p.id desc
         limit ${limit}`);
     },

@@ -25,7 +25,8 @@ export function createStreamingRepository(db: Kysely<DB>) {
     db
       .selectFrom("stream_premieres as p")
       .innerJoin("media as m", "m.id", "p.mediaId")
-      .select(["p.id", "p.mediaId", "p.startTime", "p.endTime", "m.title", "m.mediaUrl", "m.thumbnailUrl"]);
+      .select(["p.id", "p.mediaId", "p.startTime", "p.endTime", "m.title", "m.mediaUrl", "m.thumbnailUrl"])
+      .where("m.hiddenAt", "is", null);
   return {
     listStreams: () => db.selectFrom("streams").selectAll().orderBy("id").execute(),
     findStream: (id: number) => db.selectFrom("streams").selectAll().where("id", "=", id).executeTakeFirst(),
@@ -91,6 +92,7 @@ export function createStreamingRepository(db: Kysely<DB>) {
         .select(["id", "title", "duration", "mediaUrl"])
         .where("id", "=", id)
         .where("mimeType", "like", "video/%")
+        .where("hiddenAt", "is", null)
         .executeTakeFirst(),
 
     listReplays: () =>

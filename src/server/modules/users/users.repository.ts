@@ -29,7 +29,7 @@ export function createUsersRepository(db: Kysely<DB>) {
     async findById(id: number): Promise<UserWithCounts | undefined> {
       const { rows } = await sql<UserRow & { postCount: number | null; favoriteCount: number | null }>`
         select u.*,
-          (select count(*) from posts p where p."userId" = u.id) as "postCount",
+          (select count(*) from posts p where p."userId" = u.id and p."hiddenAt" is null) as "postCount",
           (select count(*) from favorites f where f."userId" = u.id) as "favoriteCount"
         from users u where u.id = ${id}`.execute(db);
       return rows[0] ? normalize(rows[0]) : undefined;
@@ -101,10 +101,10 @@ export function createUsersRepository(db: Kysely<DB>) {
           select u.id, u."username", u."displayName", u."profileImageUrl", u."accountType",
             (select m.id from messages m
               where ((m."senderId" = u.id and m."receiverId" = ${viewerId} and req.id is null)
-                or (m."senderId" = ${viewerId} and m."receiverId" = u.id))
+                or (m."senderId" = ${viewerId} and m."receiverId" = u.id)) and m."hiddenAt" is null
               order by m."createdAt" desc, m.id desc limit 1) as "lastId",
             case when req.id is null then (select count(*) from messages m
-              where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null) else 0 end as "unreadCount"
+              where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null and m."hiddenAt" is null) else 0 end as "unreadCount"
           from users u
           left join message_requests req on req."senderId" = u.id and req."receiverId" = ${viewerId} and req."status" != 'accepted'
           where u.id != ${viewerId} ${filter}

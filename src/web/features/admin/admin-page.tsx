@@ -5,6 +5,7 @@ import { Download, ShieldCheck } from "lucide-react";
 import type { AuditEntry } from "@shared/contracts/safety";
 import type { AdminMember, MemberStatus, ModerationAction, Subscriber } from "@shared/contracts/moderation";
 import type { Report } from "@shared/contracts/posts";
+import type { PrayerReport } from "@shared/contracts/prayer";
 import { formatRelativeTime } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { UserAvatar } from "@web/components/ui/avatar";
@@ -294,6 +295,7 @@ function ReportItem({ report }: { report: Report }) {
       <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">
         {report.excerpt ?? <em className="text-muted-foreground">Already removed.</em>}
       </blockquote>
+      {report.hidden ? <Badge variant="secondary">Hidden</Badge> : null}
       {report.details ? <p className="text-sm">“{report.details}”</p> : null}
       <p className="text-sm text-muted-foreground">
         {report.member ? <>About {report.member.displayName}. </> : null}
@@ -307,7 +309,7 @@ function ReportItem({ report }: { report: Report }) {
         <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate("dismiss")}>
           Dismiss
         </Button>
-        {report.targetType !== "member" && report.excerpt !== null ? (
+        {report.targetType !== "member" && report.excerpt !== null && !report.hidden ? (
           <Button size="sm" variant="outline" disabled={act.isPending} onClick={() => act.mutate("hide")}>
             Hide content
           </Button>
@@ -343,8 +345,49 @@ function ReportItem({ report }: { report: Report }) {
   );
 }
 
+/** A hidden item (decision 0024): what it was, who hid it, and "Restore". */
+function HiddenItem({ report }: { report: Report }) {
+  const restore = useMutation({
+    mutationFn: () => callRoute("POST /api/moderation/reports/:id/restore", { params: { id: report.id } }),
+    onSuccess: () => {
+      toast({ title: "Content Restored", description: "Everyone can see it again." });
+      refresh("GET /api/moderation/reports", "GET /api/admin/audit", "GET /api/posts");
+    },
+    onError: failed("The content could not be restored."),
+  });
+  const label = `Hidden ${targetLabels[report.targetType].toLowerCase()} ${report.targetId}`;
+  return (
+    <li className="grid gap-2 border-b border-border py-4 last:border-0" aria-label={label}>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="outline">{targetLabels[report.targetType]}</Badge>
+        <span className="text-muted-foreground">
+          hidden by {report.resolvedBy?.displayName ?? "an admin"}
+          {report.resolvedAt ? (
+            <>
+              {" "}
+              · <time dateTime={report.resolvedAt}>{formatRelativeTime(report.resolvedAt)}</time>
+            </>
+          ) : null}
+        </span>
+      </p>
+      <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">{report.excerpt}</blockquote>
+      <div>
+        <Button size="sm" variant="outline" disabled={restore.isPending} onClick={() => restore.mutate()}>
+          Restore
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 function ReportsPanel() {
   const reports = useQuery(routeQuery("GET /api/moderation/reports", { query: { status: "open" } }));
+  const handled = useQuery(routeQuery("GET /api/moderation/reports", { query: { status: "resolved" } }));
+  // One entry per hidden item, however many reports it settled.
+  const hidden = (handled.data ?? []).filter(
+    (report, index, all) =>
+      report.hidden && all.findIndex((other) => other.targetType === report.targetType && other.targetId === report.targetId) === index,
+  );
   return (
     <section aria-labelledby="admin-reports-heading" className="grid gap-2">
       <h2 id="admin-reports-heading" className="text-lg font-semibold">
@@ -361,6 +404,87 @@ function ReportsPanel() {
           <ul aria-label="Open reports">
             {list.map((report) => (
               <ReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <h3 id="admin-hidden-heading" className="mt-4 text-base font-semibold">
+        Hidden content
+      </h3>
+      <p className="text-sm text-muted-foreground">Hidden from everyone but admins here. Restore brings it back where it was.</p>
+      {hidden.length === 0 ? (
+        <Empty>Nothing is hidden.</Empty>
+      ) : (
+        <ul aria-labelledby="admin-hidden-heading">
+          {hidden.map((report) => (
+            <HiddenItem key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Reports of prayer-wall requests, in the same queue (decision 0024). An anonymous request's author stays hidden: only the
+ * care team sees who asked (decision 0016), and the API leaves the author out for admins who are not on it.
+ */
+function PrayerReportItem({ report }: { report: PrayerReport }) {
+  const review = useMutation({
+    mutationFn: (decision: "dismiss" | "hide") =>
+      callRoute("POST /api/prayer/:id/review", { params: { id: report.request.id }, body: { decision } }),
+    onSuccess: (_, decision) => {
+      toast({ title: decision === "hide" ? "Prayer Request Hidden" : "Report Dismissed", description: "Its reports are closed." });
+      refresh("GET /api/prayer/reports", "GET /api/admin/audit");
+    },
+    onError: failed("The report could not be handled."),
+  });
+  // Null for an anonymous request: admins who are not on the care team never learn who asked.
+  const author = report.request.author?.displayName ?? "Anonymous";
+  return (
+    <li className="grid gap-2 border-b border-border py-4 last:border-0" aria-label={`Prayer request report ${report.id}`}>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant="outline">Prayer request</Badge>
+        <Badge variant="destructive">{reasonLabels[report.reason]}</Badge>
+        <span className="text-muted-foreground">
+          by {author} · reported by {report.reporter.displayName} ·{" "}
+          <time dateTime={report.createdAt}>{formatRelativeTime(report.createdAt)}</time>
+        </span>
+      </p>
+      <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">{report.request.content}</blockquote>
+      {report.details ? <p className="text-sm">“{report.details}”</p> : null}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate("dismiss")}>
+          Dismiss
+        </Button>
+        {report.request.status !== "hidden" ? (
+          <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate("hide")}>
+            Hide request
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function PrayerReportsPanel() {
+  const reports = useQuery(routeQuery("GET /api/prayer/reports"));
+  return (
+    <section aria-labelledby="admin-prayer-reports-heading" className="mt-6 grid gap-2">
+      <h3 id="admin-prayer-reports-heading" className="text-base font-semibold">
+        Prayer wall reports
+      </h3>
+      <QueryState
+        query={reports}
+        loading={<ListSkeleton />}
+        error="The prayer wall reports could not be loaded."
+        isEmpty={(list) => list.length === 0}
+        empty={<Empty>No open prayer wall reports.</Empty>}
+      >
+        {(list) => (
+          <ul aria-labelledby="admin-prayer-reports-heading">
+            {list.map((report) => (
+              <PrayerReportItem key={report.id} report={report} />
             ))}
           </ul>
         )}
@@ -559,6 +683,7 @@ export function AdminPage() {
           </TabsContent>
           <TabsContent value="reports">
             <ReportsPanel />
+            <PrayerReportsPanel />
           </TabsContent>
           <TabsContent value="review">
             <ReviewPanel />

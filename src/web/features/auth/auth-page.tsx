@@ -14,7 +14,7 @@ type AuthTab = "login" | "register";
 export function AuthPage() {
   const params = useParams<{ tab?: string }>();
   const [, navigate] = useLocation();
-  const { user } = useAuth();
+  const { user, notice } = useAuth();
   const tab: AuthTab = params.tab === "register" ? "register" : "login";
   useDocumentTitle(tab === "register" ? "Register" : "Sign In");
 
@@ -58,6 +58,11 @@ export function AuthPage() {
                 : `Sign in to continue to ${APP_NAME}.`}
             </p>
           </div>
+          {notice ? (
+            <p role="alert" className="mb-4 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm">
+              {notice}
+            </p>
+          ) : null}
           <Tabs value={tab} onValueChange={(next) => navigate(`/auth/${next}`)}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Sign In</TabsTrigger>

@@ -20,6 +20,10 @@ type AuthContextValue = {
   register: (input: RegisterInput) => Promise<User>;
   logout: () => Promise<void>;
   updateProfile: (input: UpdateUser) => Promise<User>;
+  /** Why the server signed this member out (a suspension or ban, over /ws), shown on the sign-in page; null otherwise. */
+  notice: string | null;
+  /** The server ended the session: forget the member and keep `message` to show. */
+  signedOutByServer: (message: string) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -53,6 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(initial?.user ?? null);
   const [loading, setLoading] = useState(initial === undefined);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [likelyMember] = useState(readMemberHint);
 
   // Keep the hint in step with what the session check and the auth actions learn.
@@ -106,6 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       run(async () => {
         const signedIn = await callRoute("POST /api/auth/login", { body: input });
         setUser(signedIn);
+        setNotice(null);
         refreshMemberData();
         return signedIn;
       }, messages.loginFailed),
@@ -134,6 +140,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [run, refreshMemberData],
   );
 
+  const signedOutByServer = useCallback(
+    (message: string) => {
+      setUser(null);
+      setNotice(message);
+      refreshMemberData();
+    },
+    [refreshMemberData],
+  );
+
   const updateProfile = useCallback(
     (input: UpdateUser) =>
       run(async () => {
@@ -146,8 +161,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ user, loading, likelyMember, error, login, register, logout, updateProfile }),
-    [user, loading, likelyMember, error, login, register, logout, updateProfile],
+    () => ({ user, loading, likelyMember, error, login, register, logout, updateProfile, notice, signedOutByServer }),
+    [user, loading, likelyMember, error, login, register, logout, updateProfile, notice, signedOutByServer],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

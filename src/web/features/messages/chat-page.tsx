@@ -154,6 +154,13 @@ function Messenger({ viewer }: { viewer: User }) {
       new Notification(message.senderName ?? "New message", { body: message.message });
     }
   });
+  // A moderator hid a message (decision 0024): read the open conversation and the lists afresh, without it.
+  useLiveEvent("MESSAGE_HIDDEN", () => {
+    if (conversation) void refetchThread();
+    void queryClient.invalidateQueries({ queryKey: chatQueries.contacts.queryKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: chatQueries.groups.queryKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: chatQueries.recent.queryKey, exact: true });
+  });
   useLiveEvent("CHAT_MESSAGE_SENT", (message) => {
     thread.append(message);
     void queryClient.invalidateQueries({ queryKey: (message.groupId ? chatQueries.groups : chatQueries.contacts).queryKey, exact: true });

@@ -204,6 +204,7 @@ export function ConferenceRoom({ room, viewer, onLeave }: { room: ActiveRoom; vi
   });
   useLiveEvent("CHAT_MESSAGE", (message) => dispatch({ type: "chatMessage", message }));
   useLiveEvent("CHAT_MESSAGE_SENT", (message) => dispatch({ type: "chatMessage", message }));
+  useLiveEvent("MESSAGE_HIDDEN", ({ messageId }) => dispatch({ type: "chatHidden", messageId }));
 
   // Each new peer link starts at full rate: re-apply the room's budget whenever links come or go.
   const memberCount = state.participants.length;

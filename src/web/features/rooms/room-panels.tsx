@@ -8,6 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ReportMessageButton } from "@web/features/moderation/report-message-button";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 
 /** The participants panel: each member with Host, a raised hand, a shared screen, and their microphone and camera state. */
@@ -76,6 +77,12 @@ export function RoomChat({ chat, viewerId, connected, onSend }: RoomChatProps) {
           <li key={m.clientId ?? m.id}>
             <span className="font-medium">{m.senderId === viewerId ? "You" : (m.senderName ?? "Member")}: </span>
             {m.message}
+            {m.senderId !== viewerId && m.id > 0 ? (
+              <span className="text-xs text-muted-foreground">
+                {" "}
+                <ReportMessageButton messageId={m.id} senderName={m.senderName ?? "a member"} />
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -130,6 +130,13 @@ describe("roomReducer", () => {
       [11, "sent"],
     ]);
   });
+
+  it("drops a message a moderator hid, and changes nothing for a message it never showed", () => {
+    let state = roomReducer(initialRoomState(ROOM), { type: "chatMessage", message: message(10) });
+    state = roomReducer(state, { type: "chatMessage", message: message(11) });
+    expect(roomReducer(state, { type: "chatHidden", messageId: 99 })).toBe(state);
+    expect(roomReducer(state, { type: "chatHidden", messageId: 10 }).chat.map((m) => m.id)).toEqual([11]);
+  });
 });
 
 describe("the member's place in the room", () => {

@@ -46,7 +46,8 @@ export type RoomAction =
   | { type: "toggleLayout" }
   | { type: "togglePanel"; panel: "chat" | "participants" | "devices" }
   | { type: "fullscreenChanged"; fullscreen: boolean }
-  | { type: "chatMessage"; message: ChatMessage };
+  | { type: "chatMessage"; message: ChatMessage }
+  | { type: "chatHidden"; messageId: number };
 
 /** The room as it is on entering: camera and microphone on (spec §4), both panels open, nobody known yet. */
 export function initialRoomState(roomCode: string): RoomState {
@@ -126,6 +127,11 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
       if (index === -1) return { ...state, chat: [...state.chat, message] };
       return { ...state, chat: state.chat.map((m, i) => (i === index ? message : m)) };
     }
+    case "chatHidden":
+      // A moderator hid it (decision 0024).
+      return state.chat.some((m) => m.id === action.messageId)
+        ? { ...state, chat: state.chat.filter((m) => m.id !== action.messageId) }
+        : state;
   }
 }
 
