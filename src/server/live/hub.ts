@@ -132,6 +132,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   const disconnectHooks: ConnectionHook[] = [];
   const seatListeners: SeatsReleasedListener[] = [];
   const audiences: PresenceAudience[] = [];
+  const withholders: PresenceAudience[] = [];
   let closed = false;
 
   // ------------------------------------------------------------------ sending
@@ -223,11 +224,18 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     presenceTimer ??= setTimeout(() => void flushPresence(), options.presenceBatchMs);
   }
 
+  /** Members the member's presence is withheld from, and whose presence the member doesn't see (a block). */
+  async function withheldFrom(userId: number): Promise<Set<number>> {
+    const withheld = new Set<number>([userId]);
+    for (const find of withholders) for (const id of await find(userId)) withheld.add(id);
+    return withheld;
+  }
+
   /** Everyone who may see the member's presence, the member excluded. */
   async function audienceOf(userId: number): Promise<Set<number>> {
     const audience = new Set<number>();
     for (const find of audiences) for (const id of await find(userId)) audience.add(id);
-    audience.delete(userId);
+    for (const id of await withheldFrom(userId)) audience.delete(id);
     return audience;
   }
 
@@ -424,6 +432,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       disconnectHooks.length = 0;
       seatListeners.length = 0;
       audiences.length = 0;
+      withholders.length = 0;
     },
     /** Registers the one handler of a client event type (a second one for the same type is a programming error). */
     on<T extends ClientEventType>(type: T, handler: LiveHandler<T>) {
@@ -447,12 +456,17 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     presenceAudience(audience: PresenceAudience) {
       audiences.push(audience);
     },
+    /** Takes members out of a member's audience both ways (those they blocked or who blocked them, say). */
+    presenceWithheld(withheld: PresenceAudience) {
+      withholders.push(withheld);
+    },
     /**
      * Two or more members just became each other's audience (a first message, a group joined): each learns the
      * others' presence now, rather than at their next connect.
      */
     async sharePresence(userId: number, others: number[]) {
-      const strangers = others.filter((other) => other !== userId);
+      const withheld = await withheldFrom(userId);
+      const strangers = others.filter((other) => !withheld.has(other));
       if (strangers.length === 0) return;
       const online = new Set(await state.onlineUserIds([userId, ...strangers]));
       const changes = new Map<number, { userId: number; online: boolean }[]>();
@@ -488,6 +502,15 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       has: (group: string, memberId: number) => state.hasSeat(group, memberId),
       update: (group: string, memberId: number, value: string) => state.updateSeat(group, memberId, value),
       clear: (group: string) => state.clearSeats(group),
+    },
+
+    /** Two members stopped seeing each other's presence (a block): each is shown the other as offline from now on. */
+    async withdrawPresence(a: number, b: number) {
+      const changes = new Map([
+        [a, [{ userId: b, online: false }]],
+        [b, [{ userId: a, online: false }]],
+      ]);
+      await tell(changes);
     },
 
     /** A member changed their online-status toggle: tell their audience what it may now see. */

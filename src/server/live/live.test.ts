@@ -202,6 +202,22 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect(lydia.socket.readyState).toBe(lydia.socket.OPEN);
   });
 
+  it("withholds presence between members once one blocks the other, both ways", async () => {
+    const [phoebe, tertius] = [await registerMember(t.app), await registerMember(t.app)];
+    const blocker = await connect(phoebe);
+    const blocked = await connect(tertius);
+    blocker.send("CHAT_MESSAGE", { message: "Greetings", receiverId: tertius.user.id });
+    await blocked.next("PRESENCE", (p) => p.users.some((u) => u.userId === phoebe.user.id && u.online));
+    expect((await inject(phoebe, "PUT", `/api/blocks/${tertius.user.id}`)).statusCode).toBe(204);
+    // Each is shown the other as gone at once, and a later connect doesn't know of them at all.
+    await blocked.next("PRESENCE", (p) => p.users.some((u) => u.userId === phoebe.user.id && !u.online));
+    await blocker.next("PRESENCE", (p) => p.users.some((u) => u.userId === tertius.user.id && !u.online));
+    // (The blocker is still online: were she in the audience, the snapshot would say so.)
+    expect((await connect(tertius)).snapshot).toEqual([tertius.user.id]);
+    await blocker.close();
+    expect(await blocked.nothing("PRESENCE", 600)).toBe(true);
+  });
+
   it("tells presence to group co-members, from the moment one joins", async () => {
     const group = await t.database.db
       .insertInto("groups")
