@@ -8,7 +8,7 @@ import { openDatabase } from "../src/server/db/database";
 /**
  * The live-link bench's server, in a child process:
  *   app <dataDir> <port>       the real application (/ws hub over the in-memory bus, SQLite)
- *   baseline <unused> <port>   a bare `ws` relay: parse, look up the receiver, forward, acknowledge
+ *   baseline <unused> <port>   a bare `ws` relay: parse, look up the receiver (or the room), forward, acknowledge
  * It answers "stats" messages with its resident memory and CPU time, so the bench can report the cost per
  * connection and per message (CPU time per message holds even on a busy machine, where latencies don't).
  */
@@ -31,6 +31,7 @@ if (mode === "app") {
 } else {
   // Who is who comes from a query parameter here: the baseline has no sessions, database or validation.
   const sockets = new Map<number, Set<WebSocket>>();
+  const rooms = new Map<string, Set<WebSocket>>();
   const server = new WebSocketServer({ port: Number(port), host: "127.0.0.1", maxPayload: 64 * 1024 });
   let nextId = 1;
   server.on("connection", (socket, request) => {
@@ -38,14 +39,24 @@ if (mode === "app") {
     const set = sockets.get(userId) ?? new Set();
     set.add(socket);
     sockets.set(userId, set);
+    // What the hub answers a connect with, so the clients time the same thing on both.
+    socket.send(JSON.stringify({ type: "PRESENCE", payload: { snapshot: true, users: [{ userId, online: true }] } }));
     socket.on("message", (data) => {
-      const event = JSON.parse(data.toString()) as { type: string; payload: { message: string; receiverId: number } };
+      const event = JSON.parse(data.toString()) as { type: string; payload: { message: string; receiverId?: number; roomCode?: string } };
+      if (event.type === "JOIN_ROOM" && event.payload.roomCode) {
+        const room = rooms.get(event.payload.roomCode) ?? new Set();
+        room.add(socket);
+        rooms.set(event.payload.roomCode, room);
+        socket.send(JSON.stringify({ type: "ROOM_INFO", payload: { roomCode: event.payload.roomCode, participants: [] } }));
+        return;
+      }
       if (event.type !== "CHAT_MESSAGE") return;
       const now = new Date().toISOString();
       const message = {
         id: nextId++,
         senderId: userId,
-        receiverId: event.payload.receiverId,
+        receiverId: event.payload.receiverId ?? null,
+        roomCode: event.payload.roomCode ?? null,
         message: event.payload.message,
         content: event.payload.message,
         createdAt: now,
@@ -53,9 +64,13 @@ if (mode === "app") {
       };
       socket.send(JSON.stringify({ type: "CHAT_MESSAGE_SENT", payload: message }));
       const frame = JSON.stringify({ type: "CHAT_MESSAGE", payload: message });
-      for (const target of sockets.get(event.payload.receiverId) ?? []) target.send(frame);
+      const targets = event.payload.roomCode ? rooms.get(event.payload.roomCode) : sockets.get(event.payload.receiverId ?? 0);
+      for (const target of targets ?? []) if (target !== socket) target.send(frame);
     });
-    socket.on("close", () => set.delete(socket));
+    socket.on("close", () => {
+      set.delete(socket);
+      for (const room of rooms.values()) room.delete(socket);
+    });
   });
   await new Promise((resolve) => server.once("listening", resolve));
 }

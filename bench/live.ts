@@ -9,16 +9,44 @@ import { openDatabase } from "../src/server/db/database";
 import { migrateToLatest } from "../src/server/db/migrate";
 
 /**
- * The live-link figure: connections held, and the delivery latency of direct chat messages at a steady
- * rate while they are held, for the real /ws hub (session check, schema validation, stored in SQLite
- * before the acknowledgement) against a bare `ws` relay measured in the same run.
- * Servers run pinned to core 0 (where `taskset` exists); the clients run here. Bounded to well under a minute.
+ * The live-link figures, for the real /ws hub (session check, schema validation, stored in SQLite before the
+ * acknowledgement) against a bare `ws` relay measured in the same run:
+ *   - idle connections held, and the resident memory each costs;
+ *   - the delivery latency of direct messages at a steady rate while they are held;
+ *   - a reconnect storm: `storm` members (each with `contacts` conversations) drop and all reconnect at once, each
+ *     writing a contact as soon as it is back, while members outside the storm keep chatting: time to the
+ *     connect's snapshot (p50/p99), and every message acknowledged (stored) and delivered to whoever was connected;
+ *   - room fan-out: a 200 B room message to a room of `roomSize`, p50/p99 from send to each other member.
+ * Servers run pinned to core 0 (where `taskset` exists); the clients run here.
+ * `npm run bench:link` runs the full size (10,000 idle, a storm of 1,000); `npm run bench` a smaller one.
  * BENCH_LIVE_PROFILE=<dir> writes a CPU profile of the hub's process there.
  */
-const CONNECTIONS = Number(process.env.BENCH_LIVE_CONNECTIONS ?? 1000);
-const PAIRS = Number(process.env.BENCH_LIVE_PAIRS ?? 50);
-const RATE = Number(process.env.BENCH_LIVE_RATE ?? 500); // messages per second, all senders together
-const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 8);
+export interface LiveBenchOptions {
+  connections: number;
+  pairs: number;
+  /** Direct messages per second, all senders together, for `seconds`. */
+  rate: number;
+  seconds: number;
+  storm: number;
+  contacts: number;
+  roomSize: number;
+  /** Room messages per second, all members together, for `seconds`. */
+  roomRate: number;
+}
+
+export const FULL: LiveBenchOptions = {
+  connections: 10_000,
+  pairs: 50,
+  rate: 500,
+  seconds: 8,
+  storm: 1_000,
+  contacts: 10,
+  roomSize: 10,
+  roomRate: 100,
+};
+export const DEFAULT: LiveBenchOptions = { ...FULL, connections: 2_000, seconds: 5 };
+export const SMOKE: LiveBenchOptions = { ...FULL, connections: 300, pairs: 20, rate: 100, seconds: 2, storm: 200, roomRate: 50 };
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function hasTaskset(): boolean {
@@ -52,7 +80,12 @@ function statsOf(child: ChildProcess): Promise<{ rss: number; cpuMicros: number 
 }
 
 /** Members with ready sessions, written straight into the database (hashing passwords for 1,000 members would take a minute). */
-export async function prepareMembers(dataDir: string, count: number): Promise<{ ids: number[]; cookies: string[] }> {
+export async function prepareMembers(
+  dataDir: string,
+  count: number,
+  /** The first `among` members each get `each` contacts among them: a ring of past conversations. */
+  contacts: { among: number; each: number } = { among: 0, each: 0 },
+): Promise<{ ids: number[]; cookies: string[] }> {
   const database = openDatabase({ sqliteFile: path.join(dataDir, "platform.db") });
   await migrateToLatest(database);
   const now = new Date().toISOString();
@@ -92,70 +125,119 @@ export async function prepareMembers(dataDir: string, count: number): Promise<{ 
       ids.push(id);
       cookies.push(`sid=${token}`);
     }
+    for (let i = 0; i < contacts.among; i += 1) {
+      for (let k = 1; k <= contacts.each / 2; k += 1) {
+        await trx
+          .insertInto("messages")
+          .values({
+            senderId: ids[i]!,
+            receiverId: ids[(i + k) % contacts.among]!,
+            groupId: null,
+            roomCode: null,
+            content: "Good morning",
+            createdAt: now,
+            readAt: now,
+          })
+          .execute();
+      }
+    }
   });
   await database.close();
   return { ids, cookies };
 }
 
-type Opened = { sockets: WebSocket[]; seconds: number };
+type Opened = { sockets: WebSocket[]; seconds: number; retried: number };
 
+/** Opens a socket and resolves once its first frame (the presence snapshot) arrives: answers it and the time taken. */
+function connectTimed(open: () => WebSocket): Promise<{ socket: WebSocket; ms: number }> {
+  const started = performance.now();
+  const socket = open();
+  let failure = "";
+  socket.on("error", (error) => {
+    failure = error.message;
+  });
+  return new Promise((resolve, reject) => {
+    socket.once("message", () => resolve({ socket, ms: performance.now() - started }));
+    socket.once("unexpected-response", (_request, response) => reject(new Error(`upgrade refused ${response.statusCode}`)));
+    socket.once("close", (code) => reject(new Error(`closed ${code} before its snapshot ${failure}`)));
+  });
+}
+
+/** Opens `count` sockets, 100 at a time; one that fails is tried again once, as a client would (counted in `retried`). */
 async function openAll(count: number, open: (index: number) => WebSocket): Promise<Opened> {
   const started = performance.now();
   const sockets: WebSocket[] = [];
+  let retried = 0;
   const batch = 100;
+  const openOne = (index: number) =>
+    connectTimed(() => open(index)).catch(async () => {
+      retried += 1;
+      await sleep(100);
+      return connectTimed(() => open(index));
+    });
   for (let start = 0; start < count; start += batch) {
-    const opened = await Promise.all(
-      Array.from({ length: Math.min(batch, count - start) }, (_, j) => {
-        const socket = open(start + j);
-        socket.on("error", () => {});
-        return new Promise<WebSocket>((resolve, reject) => {
-          socket.once("open", () => resolve(socket));
-          socket.once("unexpected-response", (_request, response) => reject(new Error(`upgrade refused ${response.statusCode}`)));
-        });
-      }),
-    );
-    sockets.push(...opened);
+    const opened = await Promise.all(Array.from({ length: Math.min(batch, count - start) }, (_, j) => openOne(start + j)));
+    sockets.push(...opened.map((o) => o.socket));
   }
-  return { sockets, seconds: (performance.now() - started) / 1000 };
+  return { sockets, seconds: (performance.now() - started) / 1000, retried };
 }
 
-/** Senders 0..PAIRS-1 write to receivers PAIRS..2*PAIRS-1 at RATE messages/s in total; answers delivery latencies in ms. */
-async function steadyChat(sockets: WebSocket[], ids: number[]): Promise<{ latencies: number[]; sent: number }> {
-  const latencies: number[] = [];
-  for (const receiver of sockets.slice(PAIRS, 2 * PAIRS)) {
-    receiver.on("message", (data) => {
-      const text = data.toString();
-      if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
-      const match = text.match(/"message":"t=([\d.]+)/);
-      if (match) latencies.push(performance.now() - Number(match[1]));
-    });
-  }
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends `total` frames at `perSecond`, the i-th one built by `frame(i)`, then lets the last deliveries arrive. */
+async function paced(total: number, perSecond: number, send: (i: number) => void, arrived: () => number, expected: number) {
   let sent = 0;
-  const interval = 1000 / RATE;
+  const interval = 1000 / perSecond;
   const started = performance.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.floor((performance.now() - started) / interval);
-      while (sent < due && sent < RATE * SECONDS) {
-        const p = sent % PAIRS;
-        const sender = sockets[p];
-        if (!sender) throw new Error(`no sender socket ${p}: fewer than ${PAIRS} connections opened`);
-        sender.send(
-          JSON.stringify({
-            type: "CHAT_MESSAGE",
-            payload: { message: `t=${performance.now()} grace and peace`, receiverId: ids[PAIRS + p] },
-          }),
-        );
-        sent += 1;
-      }
-      if (sent >= RATE * SECONDS) resolve();
+      while (sent < due && sent < total) send(sent++);
+      if (sent >= total) resolve();
       else setTimeout(tick, 2);
     };
     tick();
   });
-  // Let the last deliveries arrive.
   const deadline = performance.now() + 5000;
-  while (latencies.length < sent && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (arrived() < expected && performance.now() < deadline) await sleep(50);
+  return sent;
+}
+
+const stamp = (text: string) => text.match(/"message":"t=([\d.]+)/);
+
+/** Direct messages from senders to receivers (pairwise) at `rate`; answers delivery latencies in ms. */
+async function steadyChat(
+  senders: WebSocket[],
+  receivers: WebSocket[],
+  receiverIds: number[],
+  rate: number,
+  seconds: number,
+): Promise<{ latencies: number[]; sent: number }> {
+  const latencies: number[] = [];
+  const listener = (data: WebSocket.RawData) => {
+    const text = data.toString();
+    if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
+    const match = stamp(text);
+    if (match) latencies.push(performance.now() - Number(match[1]));
+  };
+  for (const receiver of receivers) receiver.on("message", listener);
+  const total = Math.round(rate * seconds);
+  const sent = await paced(
+    total,
+    rate,
+    (i) => {
+      const p = i % senders.length;
+      senders[p]!.send(
+        JSON.stringify({
+          type: "CHAT_MESSAGE",
+          payload: { message: `t=${performance.now()} grace and peace`, receiverId: receiverIds[p] },
+        }),
+      );
+    },
+    () => latencies.length,
+    total,
+  );
+  for (const receiver of receivers) receiver.off("message", listener);
   return { latencies, sent };
 }
 
@@ -165,9 +247,138 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
+interface StormFigures {
+  members: number;
+  reconnected: number;
+  seconds: number;
+  connectP50: number;
+  connectP99: number;
+  /** Each reconnected member wrote a contact at once: acknowledged (stored) of sent, and delivered live to those connected. */
+  written: number;
+  acknowledged: number;
+  deliveredLive: number;
+  /** Chat among members outside the storm, during it. */
+  steadySent: number;
+  steadyDelivered: number;
+}
+
+/** Drops the first `members` sockets, lets the server see them go, then reconnects them all at once. */
+async function storm(
+  opened: WebSocket[],
+  open: (index: number) => WebSocket,
+  ids: number[],
+  options: LiveBenchOptions,
+): Promise<{ figures: StormFigures; sockets: WebSocket[] }> {
+  const members = options.storm;
+  for (const socket of opened.slice(0, members)) socket.terminate();
+  await sleep(2000);
+  // Outside the storm, a steady chat goes on meanwhile.
+  const base = members;
+  const pairs = Math.min(options.pairs, Math.floor((opened.length - members) / 2) - options.roomSize);
+  const steady = steadyChat(
+    opened.slice(base, base + pairs),
+    opened.slice(base + pairs, base + 2 * pairs),
+    ids.slice(base + pairs, base + 2 * pairs),
+    Math.min(options.rate, 200),
+    3,
+  );
+  let acknowledged = 0;
+  let deliveredLive = 0;
+  let written = 0;
+  const started = performance.now();
+  const results = await Promise.allSettled(
+    Array.from({ length: members }, async (_, i) => {
+      const { socket, ms } = await connectTimed(() => open(i));
+      socket.on("message", (data) => {
+        const text = data.toString();
+        if (text.startsWith('{"type":"CHAT_MESSAGE_SENT",')) acknowledged += 1;
+        else if (text.startsWith('{"type":"CHAT_MESSAGE",') && text.includes('"message":"back ')) deliveredLive += 1;
+      });
+      // Back: a word to a contact (who may or may not be back yet).
+      socket.send(JSON.stringify({ type: "CHAT_MESSAGE", payload: { message: `back ${i}`, receiverId: ids[(i + 1) % members] } }));
+      written += 1;
+      return { socket, ms };
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const steadyResult = await steady;
+  const deadline = performance.now() + 5000;
+  while (acknowledged < written && performance.now() < deadline) await sleep(50);
+  const back = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const times = back.map((b) => b.ms);
+  const sockets = [...opened];
+  results.forEach((r, i) => {
+    if (r.status === "fulfilled") sockets[i] = r.value.socket;
+  });
+  return {
+    figures: {
+      members,
+      reconnected: back.length,
+      seconds,
+      connectP50: percentile(times, 50),
+      connectP99: percentile(times, 99),
+      written,
+      acknowledged,
+      deliveredLive,
+      steadySent: steadyResult.sent,
+      steadyDelivered: steadyResult.latencies.length,
+    },
+    sockets,
+  };
+}
+
+/** `roomSize` members in one room, each in turn sending a 200 B message; answers latencies from send to every other member. */
+async function roomFanOut(members: WebSocket[], roomCode: string, options: LiveBenchOptions) {
+  await Promise.all(
+    members.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          const onMessage = (data: WebSocket.RawData) => {
+            if (!data.toString().startsWith('{"type":"ROOM_INFO",')) return;
+            socket.off("message", onMessage);
+            resolve();
+          };
+          socket.on("message", onMessage);
+          socket.send(JSON.stringify({ type: "JOIN_ROOM", payload: { roomCode } }));
+        }),
+    ),
+  );
+  await sleep(300);
+  const latencies: number[] = [];
+  const listener = (data: WebSocket.RawData) => {
+    const text = data.toString();
+    if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
+    const match = stamp(text);
+    if (match) latencies.push(performance.now() - Number(match[1]));
+  };
+  for (const socket of members) socket.on("message", listener);
+  const total = Math.round(options.roomRate * options.seconds);
+  const sent = await paced(
+    total,
+    options.roomRate,
+    (i) => {
+      const head = `t=${performance.now()} `;
+      members[i % members.length]!.send(
+        JSON.stringify({ type: "CHAT_MESSAGE", payload: { message: head.padEnd(200, "alleluia "), roomCode } }),
+      );
+    },
+    () => latencies.length,
+    total * (members.length - 1),
+  );
+  for (const socket of members) socket.off("message", listener);
+  return {
+    sent,
+    expected: sent * (members.length - 1),
+    delivered: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 type Row = {
   name: string;
   held: number;
+  retried: number;
   openSeconds: number;
   kibPerConnection: number;
   cpuMicrosPerMessage: number;
@@ -175,38 +386,76 @@ type Row = {
   delivered: number;
   p50: number;
   p99: number;
+  storm: StormFigures;
+  room: Awaited<ReturnType<typeof roomFanOut>>;
 };
 
-async function measure(name: string, child: ChildProcess, open: (index: number) => WebSocket, ids: number[]): Promise<Row> {
+async function measure(
+  name: string,
+  child: ChildProcess,
+  open: (index: number) => WebSocket,
+  ids: number[],
+  roomCode: string,
+  options: LiveBenchOptions,
+): Promise<Row> {
   const before = await statsOf(child);
-  const opened = await openAll(CONNECTIONS, open);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const opened = await openAll(options.connections, open);
+  await sleep(1000);
   const after = await statsOf(child);
-  const { latencies, sent } = await steadyChat(opened.sockets, ids);
-  const end = await statsOf(child);
   const held = opened.sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
-  for (const socket of opened.sockets) socket.terminate();
+  const { pairs } = options;
+  // Chat between members outside the storm's range, so its ids are the same on both servers.
+  const from = options.storm;
+  const { latencies, sent } = await steadyChat(
+    opened.sockets.slice(from, from + pairs),
+    opened.sockets.slice(from + pairs, from + 2 * pairs),
+    ids.slice(from + pairs, from + 2 * pairs),
+    options.rate,
+    options.seconds,
+  );
+  const end = await statsOf(child);
+  const stormed = await storm(opened.sockets, open, ids, options);
+  const roomMembers = stormed.sockets.slice(options.connections - options.roomSize);
+  const room = await roomFanOut(roomMembers, roomCode, options);
+  for (const socket of stormed.sockets) socket.terminate();
   return {
     name,
     held,
+    retried: opened.retried,
     openSeconds: opened.seconds,
-    kibPerConnection: (after.rss - before.rss) / 1024 / CONNECTIONS,
+    kibPerConnection: (after.rss - before.rss) / 1024 / options.connections,
     cpuMicrosPerMessage: (end.cpuMicros - after.cpuMicros) / Math.max(1, latencies.length),
     sent,
     delivered: latencies.length,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    storm: stormed.figures,
+    room,
   };
 }
 
-/** Runs the live-link bench and prints its table. */
-export async function runLiveBench(): Promise<void> {
+async function createRoom(port: number, cookie: string, size: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/rooms`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Bench fan-out", maxParticipants: size }),
+  });
+  if (!response.ok) throw new Error(`creating the bench room answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { roomCode: string }).roomCode;
+}
+
+export interface LiveBenchResult {
+  options: LiveBenchOptions;
+  rows: [Row, Row];
+  loadAverage: number;
+}
+
+/** Runs the live-link bench against the hub and the bare relay, one after the other on the same pinned core. */
+export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 3911, baseline: 3912 }): Promise<LiveBenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-bench-live-"));
-  const appPort = 3911;
-  const basePort = 3912;
-  const { ids, cookies } = await prepareMembers(dataDir, CONNECTIONS);
-  const app = await startServer("app", dataDir, appPort);
-  const baseline = await startServer("baseline", dataDir, basePort);
+  const { ids, cookies } = await prepareMembers(dataDir, options.connections, { among: options.storm, each: options.contacts });
+  const app = await startServer("app", dataDir, ports.app);
+  const baseline = await startServer("baseline", dataDir, ports.baseline);
   // An interrupted bench must not leave its servers holding the ports.
   const stopServers = () => {
     app.kill();
@@ -216,34 +465,32 @@ export async function runLiveBench(): Promise<void> {
   process.once("SIGINT", stopServers);
   process.once("SIGTERM", stopServers);
   try {
+    const roomCode = await createRoom(ports.app, cookies[options.connections - options.roomSize]!, options.roomSize);
     const ours = await measure(
       "/ws hub (session, validation, stored in SQLite)",
       app,
-      (i) => new WebSocket(`ws://127.0.0.1:${appPort}/ws`, { headers: { cookie: cookies[i] } }),
+      (i) => new WebSocket(`ws://127.0.0.1:${ports.app}/ws`, { headers: { cookie: cookies[i] } }),
       ids,
+      roomCode,
+      options,
     );
     console.error("measured live link: app");
-    const base = await measure("bare ws relay", baseline, (i) => new WebSocket(`ws://127.0.0.1:${basePort}/?user=${ids[i]}`), ids);
+    const base = await measure(
+      "bare ws relay",
+      baseline,
+      (i) => new WebSocket(`ws://127.0.0.1:${ports.baseline}/?user=${ids[i]}`),
+      ids,
+      roomCode,
+      options,
+    );
     console.error("measured live link: baseline");
-    console.log(`\nLive link: ${CONNECTIONS} connections held, ${PAIRS} sender→receiver pairs at ${RATE} messages/s for ${SECONDS} s\n`);
-    console.log(
-      "| server | connections held | opened in | RSS per connection | delivered | p50 | p99 | p99 ratio | server CPU per message | CPU ratio |",
-    );
-    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
-    for (const row of [ours, base]) {
-      console.log(
-        `| ${row.name} | ${row.held} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${row.p50.toFixed(2)} ms | ${row.p99.toFixed(2)} ms | ${(row.p99 / base.p99).toFixed(2)}× | ${Math.round(row.cpuMicrosPerMessage)} µs | ${(row.cpuMicrosPerMessage / base.cpuMicrosPerMessage).toFixed(1)}× |`,
-      );
-    }
-    console.log(
-      `(machine load average at the end: ${(os.loadavg()[0] ?? Number.NaN).toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
-    );
+    return { options, rows: [ours, base], loadAverage: os.loadavg()[0] ?? Number.NaN };
   } finally {
     // A clean exit (rather than a kill) lets BENCH_LIVE_PROFILE=<dir> write the hub's CPU profile.
     for (const child of [app, baseline]) {
       if (child.connected) child.send("exit");
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     app.kill();
     baseline.kill();
     process.off("SIGINT", stopServers);
@@ -252,9 +499,57 @@ export async function runLiveBench(): Promise<void> {
   }
 }
 
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+export function printLiveBench({ options, rows, loadAverage }: LiveBenchResult) {
+  const base = rows[1];
+  console.log(
+    `\nLive link: ${options.connections} idle connections held, ${options.pairs} sender→receiver pairs at ${options.rate} messages/s for ${options.seconds} s\n`,
+  );
+  console.log(
+    "| server | connections held | retried once | opened in | RSS per connection | delivered | p50 | p99 | p50 ratio | p99 ratio | server CPU per message | CPU ratio |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${row.held} | ${row.retried} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${ms(row.p50)} | ${ms(row.p99)} | ${(row.p50 / base.p50).toFixed(2)}× | ${(row.p99 / base.p99).toFixed(2)}× | ${Math.round(row.cpuMicrosPerMessage)} µs | ${(row.cpuMicrosPerMessage / base.cpuMicrosPerMessage).toFixed(1)}× |`,
+    );
+  }
+  console.log(
+    `\nReconnect storm: ${options.storm} members (${options.contacts} contacts each) drop and reconnect at once; each writes a contact when back, while others chat\n`,
+  );
+  console.log(
+    "| server | reconnected | all back in | connect p50 | connect p99 | p99 ratio | written → stored (acknowledged) | delivered live | chat outside the storm |",
+  );
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const { name, storm: s } of rows) {
+    console.log(
+      `| ${name} | ${s.reconnected}/${s.members} | ${s.seconds.toFixed(2)} s | ${ms(s.connectP50)} | ${ms(s.connectP99)} | ${(s.connectP99 / base.storm.connectP99).toFixed(2)}× | ${s.acknowledged}/${s.written} | ${s.deliveredLive} | ${s.steadyDelivered}/${s.steadySent} |`,
+    );
+  }
+  console.log(
+    `\nRoom fan-out: a 200 B message to a room of ${options.roomSize}, ${options.roomRate} messages/s for ${options.seconds} s\n`,
+  );
+  console.log("| server | delivered | p50 | p99 | p50 ratio |");
+  console.log("| --- | --- | --- | --- | --- |");
+  for (const { name, room } of rows) {
+    console.log(
+      `| ${name} | ${room.delivered}/${room.expected} | ${ms(room.p50)} | ${ms(room.p99)} | ${(room.p50 / base.room.p50).toFixed(2)}× |`,
+    );
+  }
+  console.log(
+    `(machine load average at the end: ${loadAverage.toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
+  );
+}
+
+/** Runs the live-link bench and prints its tables (`npm run bench` runs it at a smaller size). */
+export async function runLiveBench(options: LiveBenchOptions = DEFAULT): Promise<void> {
+  printLiveBench(await measureLiveLink(options));
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   if (hasTaskset()) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
-  runLiveBench().catch((error) => {
+  runLiveBench(process.argv.includes("--smoke") ? SMOKE : FULL).catch((error) => {
     console.error(error);
     process.exit(1);
   });

@@ -26,7 +26,8 @@ test.describe("Messaging (/chat)", () => {
     await expectConnected(ruth.page);
     const panel = ruth.page.getByRole("region", { name: `Conversation with ${boaz.displayName}` });
     await expect(panel).toBeVisible();
-    await expect(panel.getByTestId("peer-status")).toHaveText("Online");
+    // Strangers see no status of each other (not a guess of "Offline"); the first message makes them contacts.
+    await expect(panel.getByTestId("peer-status")).toHaveText("");
     const send = panel.getByRole("button", { name: "Send message" });
     await expect(send).toBeDisabled();
     await panel.getByLabel(`Message ${boaz.displayName}`).fill("   ");
@@ -34,6 +35,7 @@ test.describe("Messaging (/chat)", () => {
     await panel.getByLabel(`Message ${boaz.displayName}`).fill("Peace be with you, Boaz!");
     await send.click();
     await expect(panel.getByText("Peace be with you, Boaz!")).toBeVisible();
+    await expect(panel.getByTestId("peer-status")).toHaveText("Online");
 
     // Live, without reloading: the contact shows the last message and an unread badge.
     const contact = boaz.page.getByRole("button", { name: new RegExp(ruth.displayName) });

@@ -81,9 +81,11 @@ test.describe("live link across two instances sharing PostgreSQL and Redis", () 
     await ruth.page.goto(`/chat?user=${boaz.id}`);
     await expectConnected(ruth.page);
     const panel = ruth.page.getByRole("region", { name: `Conversation with ${boaz.displayName}` });
-    await expect(panel.getByTestId("peer-status")).toHaveText("Online");
+    await expect(panel.getByTestId("peer-status")).toHaveText("");
     await panel.getByLabel(`Message ${boaz.displayName}`).fill("Hello from the other server");
     await panel.getByRole("button", { name: "Send message" }).click();
+    // The first message makes them contacts: each sees the other's presence, across the instances.
+    await expect(panel.getByTestId("peer-status")).toHaveText("Online");
     const contact = boaz.page.getByRole("button", { name: new RegExp(ruth.displayName) });
     await expect(contact.getByTestId("unread-badge")).toHaveText("1");
     await contact.click();

@@ -73,6 +73,8 @@ export interface LiveConnection {
 export type LiveHandler<T extends ClientEventType> = (conn: LiveConnection, payload: ClientPayload<T>) => Promise<void>;
 type ConnectionHook = (conn: LiveConnection) => Promise<void>;
 type SeatsReleasedListener = (seats: ReleasedSeat[]) => Promise<void>;
+/** Members who may see a member's presence (those they share a conversation with, say); the member may be among them. */
+type PresenceAudience = (userId: number) => Promise<number[]>;
 
 export interface PublishOptions {
   /** A connection id that should not get the frame (the sender's own). */
@@ -102,7 +104,6 @@ type Envelope =
 
 /** The channel that reaches every connection of one member, on whichever instance. */
 export const memberChannel = (userId: number) => `user:${userId}`;
-const PRESENCE_CHANNEL = "presence";
 
 const CLOSE_POLICY = 1008;
 const CLOSE_GOING_AWAY = 1001;
@@ -130,6 +131,8 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   const connectHooks: ConnectionHook[] = [];
   const disconnectHooks: ConnectionHook[] = [];
   const seatListeners: SeatsReleasedListener[] = [];
+  const audiences: PresenceAudience[] = [];
+  const withholders: PresenceAudience[] = [];
   let closed = false;
 
   // ------------------------------------------------------------------ sending
@@ -210,8 +213,9 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
   // ------------------------------------------------------------------ presence
 
-  // Presence changes are batched: when many members connect at once (after a restart, say), everyone gets
-  // a few frames listing many members instead of one frame per member (which would be quadratic).
+  // Presence reaches a member's audience only (the modules say who that is), so a connect costs O(contacts),
+  // not O(members online). Changes are batched too: when many members connect at once (after a restart, say),
+  // each contact gets a few frames listing many of them instead of one frame per member.
   const pendingPresence = new Map<number, boolean>();
   let presenceTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -220,15 +224,50 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     presenceTimer ??= setTimeout(() => void flushPresence(), options.presenceBatchMs);
   }
 
+  /** Members the member's presence is withheld from, and whose presence the member doesn't see (a block). */
+  async function withheldFrom(userId: number): Promise<Set<number>> {
+    const withheld = new Set<number>([userId]);
+    for (const find of withholders) for (const id of await find(userId)) withheld.add(id);
+    return withheld;
+  }
+
+  /** Everyone who may see the member's presence, the member excluded. */
+  async function audienceOf(userId: number): Promise<Set<number>> {
+    const audience = new Set<number>();
+    for (const find of audiences) for (const id of await find(userId)) audience.add(id);
+    for (const id of await withheldFrom(userId)) audience.delete(id);
+    return audience;
+  }
+
+  /** Sends each connected recipient the changes meant for them, one frame each. */
+  async function tell(changes: Map<number, { userId: number; online: boolean }[]>) {
+    for (const recipient of await state.connectedUserIds([...changes.keys()])) {
+      const users = changes.get(recipient)!;
+      await publish(memberChannel(recipient), { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true });
+    }
+  }
+
   async function flushPresence() {
     if (presenceTimer) clearTimeout(presenceTimer);
     presenceTimer = null;
     if (pendingPresence.size === 0) return;
-    const users = [...pendingPresence].map(([userId, online]) => ({ userId, online }));
+    const pending = [...pendingPresence];
     pendingPresence.clear();
-    await publish(PRESENCE_CHANNEL, { type: "PRESENCE", payload: { snapshot: false, users } }, { droppable: true }).catch(
-      (error: unknown) => log.error({ err: error, event: "presence_failed" }, "announcing presence failed"),
-    );
+    try {
+      const changes = new Map<number, { userId: number; online: boolean }[]>();
+      await Promise.all(
+        pending.map(async ([userId, online]) => {
+          for (const recipient of await audienceOf(userId)) {
+            const list = changes.get(recipient) ?? [];
+            list.push({ userId, online });
+            changes.set(recipient, list);
+          }
+        }),
+      );
+      await tell(changes);
+    } catch (error) {
+      log.error({ err: error, event: "presence_failed" }, "announcing presence failed");
+    }
   }
 
   // ------------------------------------------------------------------ leases
@@ -340,11 +379,12 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       socket.close(CLOSE_SESSION_ENDED, "Session ended");
       return;
     }
-    await subscribe(conn, PRESENCE_CHANNEL);
     for (const hook of connectHooks) await hook(conn);
     if (count === 1 && (await state.isVisible(user.id))) announcePresence(user.id, true);
-    const online = await state.onlineUserIds();
-    conn.send({ type: "PRESENCE", payload: { snapshot: true, users: online.map((userId) => ({ userId, online: true })) } });
+    // The snapshot lists everyone whose presence this member may see (and the member): a member left out is unknown.
+    const known = [user.id, ...(await audienceOf(user.id))];
+    const online = new Set(await state.onlineUserIds(known));
+    conn.send({ type: "PRESENCE", payload: { snapshot: true, users: known.map((userId) => ({ userId, online: online.has(userId) })) } });
   }
 
   // ------------------------------------------------------------------ timers
@@ -391,6 +431,8 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       connectHooks.length = 0;
       disconnectHooks.length = 0;
       seatListeners.length = 0;
+      audiences.length = 0;
+      withholders.length = 0;
     },
     /** Registers the one handler of a client event type (a second one for the same type is a programming error). */
     on<T extends ClientEventType>(type: T, handler: LiveHandler<T>) {
@@ -409,6 +451,31 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     /** Runs when a connection closes, before its channels are unsubscribed. */
     onDisconnect(hook: ConnectionHook) {
       disconnectHooks.push(hook);
+    },
+    /** Adds to who may see a member's presence (the hub tells the union of every audience). */
+    presenceAudience(audience: PresenceAudience) {
+      audiences.push(audience);
+    },
+    /** Takes members out of a member's audience both ways (those they blocked or who blocked them, say). */
+    presenceWithheld(withheld: PresenceAudience) {
+      withholders.push(withheld);
+    },
+    /**
+     * Two or more members just became each other's audience (a first message, a group joined): each learns the
+     * others' presence now, rather than at their next connect.
+     */
+    async sharePresence(userId: number, others: number[]) {
+      const withheld = await withheldFrom(userId);
+      const strangers = others.filter((other) => !withheld.has(other));
+      if (strangers.length === 0) return;
+      const online = new Set(await state.onlineUserIds([userId, ...strangers]));
+      const changes = new Map<number, { userId: number; online: boolean }[]>();
+      changes.set(
+        userId,
+        strangers.map((other) => ({ userId: other, online: online.has(other) })),
+      );
+      for (const other of strangers) changes.set(other, [{ userId, online: online.has(userId) }]);
+      await tell(changes);
     },
     /** Runs when seats are left behind by an instance that stopped or died. */
     onSeatsReleased(listener: SeatsReleasedListener) {
@@ -437,7 +504,16 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       clear: (group: string) => state.clearSeats(group),
     },
 
-    /** A member changed their online-status toggle: tell everyone what they may now see. */
+    /** Two members stopped seeing each other's presence (a block): each is shown the other as offline from now on. */
+    async withdrawPresence(a: number, b: number) {
+      const changes = new Map([
+        [a, [{ userId: b, online: false }]],
+        [b, [{ userId: a, online: false }]],
+      ]);
+      await tell(changes);
+    },
+
+    /** A member changed their online-status toggle: tell their audience what it may now see. */
     async setVisible(userId: number, visible: boolean, announce = true) {
       await state.setVisible(userId, visible);
       if (announce && (await state.isOnline(userId))) announcePresence(userId, visible);

@@ -91,13 +91,21 @@ describe.skipIf(skipReason !== null)("live link across two instances sharing Pos
     expect(contacts.find((c: { id: number }) => c.id === ruth.user.id)).toMatchObject({ unreadCount: 1, lastMessage: "Across the wire" });
   });
 
-  it("sees presence of a member connected to the other instance", async () => {
+  it("sees presence of a contact connected to the other instance, and tells no one else", async () => {
     const watcher = await connect(first, ruth);
+    const stranger = await connect(first, naomi);
     const other = await registerMember(second.app, { displayName: "Lydia" });
-    await connect(second, other);
+    const lydia = await connect(second, other);
+    // A first message across the instances makes them contacts.
+    lydia.send("CHAT_MESSAGE", { message: "Hello from the other side", receiverId: ruth.user.id });
+    await lydia.next("CHAT_MESSAGE_SENT");
     expect(await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === other.user.id && u.online))).toBeTruthy();
-    const late = await connect(first, naomi);
+    const late = await connect(first, ruth);
     expect(late.snapshot).toContain(other.user.id);
+    expect((await connect(first, naomi)).snapshot).not.toContain(other.user.id);
+    await lydia.close();
+    expect(await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === other.user.id && !u.online))).toBeTruthy();
+    expect(stranger.events.some((e) => e.type === "PRESENCE" && e.payload.users.some((u) => u.userId === other.user.id))).toBe(false);
   });
 
   it("shares room membership, signalling and closing across instances, and enforces maxParticipants across them", async () => {
@@ -227,6 +235,9 @@ describe.skipIf(skipReason !== null)("live-link leases across instances sharing 
     });
     const roomCode = created.json().roomCode as string;
     const hostClient = await connect(instance, host);
+    // Contacts, so the guest watches the host's presence.
+    hostClient.send("CHAT_MESSAGE", { message: "See you in the room", receiverId: guest.user.id });
+    await hostClient.next("CHAT_MESSAGE_SENT");
     hostClient.send("JOIN_ROOM", { roomCode });
     await hostClient.next("ROOM_INFO");
     const guestClient = await connect(survivor, guest);
@@ -236,8 +247,15 @@ describe.skipIf(skipReason !== null)("live-link leases across instances sharing 
     return { host, guest, roomCode, guestClient };
   }
   const roomStatus = async (roomCode: string) => (await survivor.app.inject({ method: "GET", url: `/api/rooms/${roomCode}` })).statusCode;
-  const onlineNow = async (member: Member) =>
-    (await connect(survivor, await registerMember(survivor.app))).snapshot.includes(member.user.id);
+  /** Whether a contact connecting now sees the member online. */
+  const onlineNow = async (member: Member) => {
+    const contact = await registerMember(survivor.app);
+    await database.database.db
+      .insertInto("messages")
+      .values({ senderId: contact.user.id, receiverId: member.user.id, content: "Hello", createdAt: new Date().toISOString() })
+      .execute();
+    return (await connect(survivor, contact)).snapshot.includes(member.user.id);
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase("postgres");
@@ -268,9 +286,11 @@ describe.skipIf(skipReason !== null)("live-link leases across instances sharing 
 
   it("lets a dead instance's presence and seats expire with its lease: its members go offline and its rooms close", async () => {
     const dying = await start({ leaseMs: LEASE_MS });
-    const { host, roomCode, guestClient } = await meetAcross(dying);
+    const { host, guest, roomCode, guestClient } = await meetAcross(dying);
     const member = await registerMember(survivor.app);
-    await connect(dying, member);
+    const memberClient = await connect(dying, member);
+    memberClient.send("CHAT_MESSAGE", { message: "Hello guest", receiverId: guest.user.id });
+    await memberClient.next("CHAT_MESSAGE_SENT");
     // Killed: no cleanup, no more renewals.
     await dying.ctx.live.abandon();
     expect(await guestClient.next("ROOM_INFO", (p) => "event" in p && p.event === "ROOM_CLOSED", LEASE_MS * 4)).toEqual({

@@ -1,3 +1,5 @@
+import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import { LIVE_MAX_PAYLOAD_BYTES, liveErrors } from "@shared/contracts/live";
@@ -26,6 +28,12 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (socket, request) => {
       const viewer = request.viewer!;
+      // Held for as long as the socket lives, these would keep the whole upgrade request and its reply alive (a few
+      // KiB per idle connection): the plugin's error listener (the hub logs socket errors itself, and ws closes a
+      // socket after an error), and the HTTP response the upgrade left attached to the TCP socket.
+      socket.removeAllListeners("error");
+      const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+      tcp._httpMessage?.detachSocket(tcp);
       void hub.accept(socket, {
         id: viewer.id,
         username: viewer.username,

@@ -169,20 +169,79 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect(await b.next("TYPING")).toMatchObject({ fromUserId: ruth.user.id, receiverId: boaz.user.id, isTyping: true });
   });
 
-  it("announces presence, and hides a member who turned online status off", async () => {
+  it("tells presence to a member's contacts only, and hides a member who turned online status off", async () => {
     const watcher = await connect(ruth);
+    const stranger = await connect(naomi);
     const member = await registerMember(t.app, { displayName: "Lydia" });
-    const lydia = await connect(member);
+    // Not yet a contact of anyone: nobody hears of them, and their snapshot knows only themselves.
+    let lydia = await connect(member);
+    expect(lydia.snapshot).toEqual([member.user.id]);
+    expect(await watcher.nothing("PRESENCE", 400)).toBe(true);
+    // A first message makes them contacts: each learns the other's presence at once.
+    lydia.send("CHAT_MESSAGE", { message: "Hello Ruth", receiverId: ruth.user.id });
+    await lydia.next("CHAT_MESSAGE_SENT");
+    const introduced = await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id));
+    expect(introduced).toEqual({ snapshot: false, users: [{ userId: member.user.id, online: true }] });
+    expect(await lydia.next("PRESENCE", (p) => !p.snapshot)).toEqual({ snapshot: false, users: [{ userId: ruth.user.id, online: true }] });
+    // Leaving and coming back reaches the contact, and only them.
+    await lydia.close();
+    const left = await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id));
+    expect(left.users.find((u) => u.userId === member.user.id)?.online).toBe(false);
+    lydia = await connect(member);
+    expect(lydia.snapshot).toEqual(expect.arrayContaining([member.user.id, ruth.user.id]));
     const cameOnline = await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id));
     expect(cameOnline.snapshot).toBe(false);
     expect(cameOnline.users.find((u) => u.userId === member.user.id)?.online).toBe(true);
+    expect(stranger.events.some((e) => e.type === "PRESENCE" && e.payload.users.some((u) => u.userId === member.user.id))).toBe(false);
     await inject(member, "PUT", "/api/messages/settings", { onlineStatus: false });
     const hidden = await watcher.next("PRESENCE", (p) => p.users.some((u) => u.userId === member.user.id));
     expect(hidden.users.find((u) => u.userId === member.user.id)?.online).toBe(false);
-    const late = await connect(boaz);
+    const late = await connect(ruth);
     expect(late.snapshot).toContain(ruth.user.id);
     expect(late.snapshot).not.toContain(member.user.id);
     expect(lydia.socket.readyState).toBe(lydia.socket.OPEN);
+  });
+
+  it("withholds presence between members once one blocks the other, both ways", async () => {
+    const [phoebe, tertius] = [await registerMember(t.app), await registerMember(t.app)];
+    const blocker = await connect(phoebe);
+    const blocked = await connect(tertius);
+    blocker.send("CHAT_MESSAGE", { message: "Greetings", receiverId: tertius.user.id });
+    await blocked.next("PRESENCE", (p) => p.users.some((u) => u.userId === phoebe.user.id && u.online));
+    expect((await inject(phoebe, "PUT", `/api/blocks/${tertius.user.id}`)).statusCode).toBe(204);
+    // Each is shown the other as gone at once, and a later connect doesn't know of them at all.
+    await blocked.next("PRESENCE", (p) => p.users.some((u) => u.userId === phoebe.user.id && !u.online));
+    await blocker.next("PRESENCE", (p) => p.users.some((u) => u.userId === tertius.user.id && !u.online));
+    // (The blocker is still online: were she in the audience, the snapshot would say so.)
+    expect((await connect(tertius)).snapshot).toEqual([tertius.user.id]);
+    await blocker.close();
+    expect(await blocked.nothing("PRESENCE", 600)).toBe(true);
+  });
+
+  it("tells presence to group co-members, from the moment one joins", async () => {
+    const group = await t.database.db
+      .insertInto("groups")
+      .values({ name: "Choir", description: "", createdBy: null, createdAt: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const [priscilla, aquila] = [await registerMember(t.app), await registerMember(t.app)];
+    await inject(priscilla, "POST", `/api/groups/${group.id}/join`);
+    const watcher = await connect(priscilla);
+    const joiner = await connect(aquila);
+    expect(await watcher.nothing("PRESENCE", 400)).toBe(true);
+    await inject(aquila, "POST", `/api/groups/${group.id}/join`);
+    expect(await watcher.next("PRESENCE", (p) => !p.snapshot)).toEqual({
+      snapshot: false,
+      users: [{ userId: aquila.user.id, online: true }],
+    });
+    expect(await joiner.next("PRESENCE", (p) => !p.snapshot)).toEqual({
+      snapshot: false,
+      users: [{ userId: priscilla.user.id, online: true }],
+    });
+    await watcher.close();
+    expect((await joiner.next("PRESENCE", (p) => !p.snapshot)).users).toEqual([{ userId: priscilla.user.id, online: false }]);
+    const back = await connect(aquila);
+    expect(back.snapshot).toEqual([aquila.user.id]);
   });
 
   it("runs a conference: join, participants with host, signalling with server-set fromUserId, media state, room chat, leave", async () => {

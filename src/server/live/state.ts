@@ -35,8 +35,10 @@ export interface LiveState {
   /** Whether a member lets others see them online (their Online status toggle). */
   setVisible(userId: number, visible: boolean): Promise<void>;
   isVisible(userId: number): Promise<boolean>;
-  /** Members with a live connection who let others see them online. */
-  onlineUserIds(): Promise<number[]>;
+  /** Those of `among` with a live connection who let others see them online. */
+  onlineUserIds(among: number[]): Promise<number[]>;
+  /** Those of `among` with a live connection, seen or not (who can be told something live). */
+  connectedUserIds(among: number[]): Promise<number[]>;
 
   /** Takes (or keeps) the member's seat in the group unless it is full; answers the group's seats in joining order. */
   takeSeat(group: string, memberId: number, value: string, capacity: number): Promise<Seat[] | null>;
@@ -93,8 +95,11 @@ export function createMemoryState(): LiveState {
     async isVisible(userId) {
       return !hidden.has(userId);
     },
-    async onlineUserIds() {
-      return [...connections.keys()].filter((id) => !hidden.has(id));
+    async onlineUserIds(among) {
+      return among.filter((id) => connections.has(id) && !hidden.has(id));
+    },
+    async connectedUserIds(among) {
+      return among.filter((id) => connections.has(id));
     },
 
     async takeSeat(group, memberId, value, capacity) {
@@ -153,7 +158,6 @@ export function createMemoryState(): LiveState {
 //   lease:<iid>        present while the instance is alive (PX = lease time, renewed by its timer)
 //   conns:<uid>        hash instance id → connections the member has open there
 //   users:<iid>        set of members with connections on the instance
-//   online             set of members with a conns hash
 //   hidden             set of members who turned Online status off
 //   seats:<group>      hash memberId → "<iid>\t<order>\t<value>"
 //   held:<iid>         set of seat groups where the instance holds seats
@@ -200,7 +204,6 @@ local total = liveConnections(uid)
 if total >= max then return -1 end
 redis.call('HINCRBY', prefix .. 'conns:' .. uid, iid, 1)
 redis.call('SADD', prefix .. 'users:' .. iid, uid)
-redis.call('SADD', prefix .. 'online', uid)
 return total + 1`;
 
 const REMOVE_CONNECTION = `${PRELUDE}
@@ -210,16 +213,18 @@ if redis.call('HEXISTS', key, iid) == 1 and redis.call('HINCRBY', key, iid, -1) 
   redis.call('HDEL', key, iid)
   redis.call('SREM', prefix .. 'users:' .. iid, uid)
 end
-if redis.call('EXISTS', key) == 0 then redis.call('SREM', prefix .. 'online', uid) end
 return liveConnections(uid)`;
 
 const IS_ONLINE = `${PRELUDE}
 return liveConnections(ARGV[2])`;
 
-const ONLINE = `${PRELUDE}
+// ARGV[2] is '1' to leave out hidden members; the members asked about follow.
+const ONLINE_AMONG = `${PRELUDE}
+local seenOnly = ARGV[2] == '1'
 local out = {}
-for _, uid in ipairs(redis.call('SMEMBERS', prefix .. 'online')) do
-  if redis.call('SISMEMBER', prefix .. 'hidden', uid) == 0 and liveConnections(uid) > 0 then out[#out + 1] = uid end
+for i = 3, #ARGV do
+  local uid = ARGV[i]
+  if (not seenOnly or redis.call('SISMEMBER', prefix .. 'hidden', uid) == 0) and liveConnections(uid) > 0 then out[#out + 1] = uid end
 end
 return out`;
 
@@ -285,7 +290,6 @@ local offline = {}
 for _, uid in ipairs(redis.call('SMEMBERS', prefix .. 'users:' .. iid)) do
   local key = prefix .. 'conns:' .. uid
   redis.call('HDEL', key, iid)
-  if redis.call('EXISTS', key) == 0 then redis.call('SREM', prefix .. 'online', uid) end
   if liveConnections(uid) == 0 and redis.call('SISMEMBER', prefix .. 'hidden', uid) == 0 then offline[#offline + 1] = uid end
 end
 redis.call('DEL', prefix .. 'users:' .. iid)
@@ -319,6 +323,16 @@ export function createRedisState(url: string, prefix: string, options: { instanc
   const { instanceId, leaseMs } = options;
   let registered = false;
   const run = (script: string, ...args: (string | number)[]) => redis.eval(script, 0, prefix, ...args.map(String));
+
+  // In slices, so one script never blocks Redis for long.
+  async function onlineAmong(among: number[], seenOnly: boolean): Promise<number[]> {
+    const out: number[] = [];
+    for (let start = 0; start < among.length; start += 500) {
+      const ids = (await run(ONLINE_AMONG, seenOnly ? "1" : "0", ...among.slice(start, start + 500))) as string[];
+      out.push(...ids.map(Number));
+    }
+    return out;
+  }
 
   const toSeats = (flat: string[]): Seat[] => {
     const seats: OrderedSeat[] = [];
@@ -356,8 +370,11 @@ export function createRedisState(url: string, prefix: string, options: { instanc
     async isVisible(userId) {
       return (await redis.sismember(`${prefix}hidden`, String(userId))) === 0;
     },
-    async onlineUserIds() {
-      return ((await run(ONLINE)) as string[]).map(Number);
+    async onlineUserIds(among) {
+      return onlineAmong(among, true);
+    },
+    async connectedUserIds(among) {
+      return onlineAmong(among, false);
     },
 
     async takeSeat(group, memberId, value, capacity) {

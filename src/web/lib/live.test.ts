@@ -126,7 +126,7 @@ describe("LiveLink (the web client of /ws)", () => {
     await vi.waitFor(() => expect(logged).toHaveBeenCalledWith("Handling ERROR failed", new Error("peer left")));
     logged.mockRestore();
   });
-  it("keeps who is online from the connect's snapshot and each change, for screens that open later, and forgets it on sign-out", () => {
+  it("keeps presence from the connect's snapshot and each change, for screens that open later, and forgets it on sign-out", () => {
     const link = new LiveLink();
     const release = link.retain(7);
     FakeSocket.at(0).open();
@@ -137,13 +137,19 @@ describe("LiveLink (the web client of /ws)", () => {
         users: [
           { userId: 1, online: true },
           { userId: 2, online: true },
+          { userId: 5, online: false },
         ],
       },
     });
-    // A screen subscribing after the snapshot still reads it.
+    // A screen subscribing after the snapshot still reads it: online, offline, and unknown (not in it) apart.
     const changed = vi.fn();
     link.subscribePresence(changed);
-    expect([...link.getPresence()].sort()).toEqual([1, 2]);
+    expect([...link.getPresence()].sort()).toEqual([
+      [1, true],
+      [2, true],
+      [5, false],
+    ]);
+    expect(link.getPresence().has(6)).toBe(false);
     FakeSocket.at(0).receive({
       type: "PRESENCE",
       payload: {
@@ -155,12 +161,17 @@ describe("LiveLink (the web client of /ws)", () => {
       },
     });
     expect(changed).toHaveBeenCalledTimes(1);
-    expect([...link.getPresence()].sort()).toEqual([1, 3]);
+    expect([...link.getPresence()].sort()).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+      [5, false],
+    ]);
     // A new snapshot replaces everything.
     const before = link.getPresence();
     FakeSocket.at(0).receive({ type: "PRESENCE", payload: { snapshot: true, users: [{ userId: 4, online: true }] } });
     expect(link.getPresence()).not.toBe(before);
-    expect([...link.getPresence()]).toEqual([4]);
+    expect([...link.getPresence()]).toEqual([[4, true]]);
     release();
     vi.advanceTimersByTime(1000);
     expect(link.getPresence().size).toBe(0);

@@ -25,8 +25,11 @@ export class LiveLink {
   private users = 0;
   private userId: number | null = null;
   private presenceListeners = new Set<() => void>();
-  /** Who is online, kept by the link itself: a screen that opens after the connect's snapshot still knows. */
-  private online: ReadonlySet<number> = new Set();
+  /**
+   * Presence as the server tells it, kept by the link itself (a screen that opens after the connect's snapshot still
+   * knows): true online, false offline. A member missing is one whose presence this member may not see.
+   */
+  private presence: ReadonlyMap<number, boolean> = new Map();
   connected = false;
 
   /** Keeps the link open for the signed-in member until the returned release is called. */
@@ -73,11 +76,11 @@ export class LiveLink {
     return () => this.presenceListeners.delete(listener);
   };
 
-  /** The members online as of the last PRESENCE frame (a new set at each change, so it can be compared). */
-  getPresence = (): ReadonlySet<number> => this.online;
+  /** Presence as of the last PRESENCE frame (a new map at each change, so it can be compared). */
+  getPresence = (): ReadonlyMap<number, boolean> => this.presence;
 
-  private setPresence(online: ReadonlySet<number>) {
-    this.online = online;
+  private setPresence(presence: ReadonlyMap<number, boolean>) {
+    this.presence = presence;
     for (const listener of this.presenceListeners) listener();
   }
 
@@ -110,7 +113,7 @@ export class LiveLink {
     this.socket = null;
     socket?.close();
     this.setConnected(false);
-    this.setPresence(new Set());
+    this.setPresence(new Map());
   }
 
   private dispatch(data: unknown) {
@@ -123,11 +126,8 @@ export class LiveLink {
       return;
     }
     if (event.type === "PRESENCE") {
-      const next = new Set(event.payload.snapshot ? [] : this.online);
-      for (const user of event.payload.users) {
-        if (user.online) next.add(user.userId);
-        else next.delete(user.userId);
-      }
+      const next = new Map(event.payload.snapshot ? [] : this.presence);
+      for (const user of event.payload.users) next.set(user.userId, user.online);
       this.setPresence(next);
     }
     for (const handler of this.handlers.get(event.type) ?? []) {

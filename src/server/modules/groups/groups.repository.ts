@@ -87,6 +87,24 @@ export function createGroupsRepository(db: Kysely<DB>) {
       return Boolean(row);
     },
 
+    /** Everyone who belongs to a group with the member (the member included). */
+    async coMemberIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("group_members as mine")
+        .innerJoin("group_members as theirs", "theirs.groupId", "mine.groupId")
+        .select("theirs.userId")
+        .distinct()
+        .where("mine.userId", "=", userId)
+        .execute();
+      return rows.map((row) => row.userId);
+    },
+
+    /** The group's members. */
+    async memberIds(groupId: number): Promise<number[]> {
+      const rows = await db.selectFrom("group_members").select("userId").where("groupId", "=", groupId).execute();
+      return rows.map((row) => row.userId);
+    },
+
     async groupIdsOf(userId: number): Promise<number[]> {
       const rows = await db.selectFrom("group_members").select("groupId").where("userId", "=", userId).execute();
       return rows.map((row) => row.groupId);

@@ -36,6 +36,7 @@ export function createGroupsService(ctx: AppContext) {
       if (joined) {
         await hub.subscribeMember(viewerId, groupChannel(groupId));
         await hub.toMember(viewerId, { type: "GROUP_JOINED", payload: { groupId } });
+        await hub.sharePresence(viewerId, await groups.memberIds(groupId));
       }
       return { group: await findGroup(groupId, viewerId), joined };
     },
@@ -63,6 +64,9 @@ export function createGroupsService(ctx: AppContext) {
     isMember: (groupId: number, userId: number) => groups.isMember(groupId, userId),
     shareAGroup: (a: number, b: number) => groups.shareAGroup(a, b),
     markRead: (groupId: number, userId: number) => groups.markRead(groupId, userId, clock.iso()),
+
+    /** Who may see the member's presence: everyone in a group with them. */
+    coMemberIds: (userId: number) => groups.coMemberIds(userId),
 
     /** A new connection hears the chats of every group its member belongs to. */
     async subscribeConnection(conn: LiveConnection) {

@@ -116,6 +116,18 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows ?? 0);
     },
 
+    /** Everyone the member has exchanged a direct message with, either way (index-only scans of both directions). */
+    async contactIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("messages")
+        .select("receiverId as id")
+        .where("senderId", "=", userId)
+        .where("receiverId", "is not", null)
+        .union(db.selectFrom("messages").select("senderId as id").where("receiverId", "=", userId))
+        .execute();
+      return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+    },
+
     /** True when the two members have exchanged at least one direct message. */
     async haveTalked(a: number, b: number): Promise<boolean> {
       const row = await db

@@ -172,6 +172,9 @@ export function createMessagesService(ctx: AppContext) {
     // ---------------------------------------------------------------- over the live link
 
     /** A new connection shows its member online only if they let others see it. */
+    /** Who may see the member's presence, as far as direct messages go: everyone they have a conversation with. */
+    contactIds: (userId: number) => messages.contactIds(userId),
+
     async connected(conn: LiveConnection) {
       await hub.setVisible(conn.user.id, (await messages.settings(conn.user.id)).onlineStatus, false);
     },
@@ -210,6 +213,8 @@ export function createMessagesService(ctx: AppContext) {
       }
       const delivery = await deliveryOf(sender.id, receiver);
       if (delivery === "refused") throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
+      // A first message makes the two each other's contacts: they see each other's presence from now on.
+      const firstContact = !(await shareAConversation(sender.id, receiverId));
       if (delivery === "request") {
         if (!receiver.settings.messageRequests) throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
         const requestId = await messages.openRequest(sender.id, receiverId, clock.iso());
@@ -228,6 +233,7 @@ export function createMessagesService(ctx: AppContext) {
           ]);
         }
         await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
+        if (firstContact) await hub.sharePresence(sender.id, [receiverId]);
         return;
       }
       const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
@@ -248,6 +254,7 @@ export function createMessagesService(ctx: AppContext) {
       }
       // The sender's other tabs see their own message too.
       await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
+      if (firstContact) await hub.sharePresence(sender.id, [receiverId]);
     },
 
     /**
@@ -255,6 +262,7 @@ export function createMessagesService(ctx: AppContext) {
      * who must receive it (the care team): no message-request check. Delivered like one sent over the live link.
      */
     async sendPrivate(sender: { id: number; displayName: string }, receiverId: number, content: string) {
+      const firstContact = !(await shareAConversation(sender.id, receiverId));
       const row = await messages.insert({
         senderId: sender.id,
         receiverId,
@@ -266,6 +274,7 @@ export function createMessagesService(ctx: AppContext) {
       const delivered = presentMessage(row, { senderName: sender.displayName });
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
       await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: delivered });
+      if (firstContact) await hub.sharePresence(sender.id, [receiverId]);
       if (!(await hub.isOnline(receiverId))) {
         await notifications.notify([
           {

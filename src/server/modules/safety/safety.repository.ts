@@ -33,6 +33,17 @@ export function createSafetyRepository(db: Kysely<DB>) {
       }));
     },
 
+    /** Everyone the member blocked or was blocked by. */
+    async blockedEitherWay(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("blocks")
+        .select("blockedId as id")
+        .where("blockerId", "=", userId)
+        .union(db.selectFrom("blocks").select("blockerId as id").where("blockedId", "=", userId))
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** True when `blockerId` has blocked `blockedId`. */
     async hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
       const row = await db

@@ -9,6 +9,7 @@ import { createSafetyService } from "./safety.service";
 /** Blocking, the care team and the audit log. */
 export async function safetyRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = createSafetyService(ctx);
+  ctx.live.presenceWithheld((userId) => service.blockedEitherWay(userId));
 
   mount(app, routes.blocks, async (request) => service.blocked(requireViewer(request)));
   mount(app, routes.block, async (request) => {

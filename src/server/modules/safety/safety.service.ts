@@ -35,7 +35,11 @@ export function createSafetyService(ctx: AppContext) {
       if (userId === viewer.id) throw badRequest(safetyMessages.cannotBlockSelf, "cannot_block_self");
       await requireMember(userId);
       await safety.block(viewer.id, userId, ctx.clock.iso());
+      await ctx.live.withdrawPresence(viewer.id, userId);
     },
+
+    /** Whose presence the member never sees, nor they the member's: blocks, either way. */
+    blockedEitherWay: (userId: number) => safety.blockedEitherWay(userId),
 
     async unblock(viewer: Viewer, userId: number) {
       await safety.unblock(viewer.id, userId);

@@ -98,7 +98,7 @@ function Messenger({ viewer }: { viewer: User }) {
   const listLoading = contacts.isPending || recent.isPending;
   const groups = useGroups(true);
   const settings = useMessageSettings(true);
-  const online = usePresence();
+  const presence = usePresence();
   const thread = useConversation(viewer.id, conversation);
 
   // Messages may have been missed while the live link was down: read the lists and the open conversation afresh.
@@ -198,7 +198,8 @@ function Messenger({ viewer }: { viewer: User }) {
       id: conversation.id,
       name: contact?.displayName ?? "Member",
       imageUrl: contact?.profileImageUrl,
-      subtitle: online.has(conversation.id) ? "Online" : "Offline",
+      // No status at all for a member whose presence the viewer may not see: "Offline" would be a guess.
+      subtitle: presence.has(conversation.id) ? (presence.get(conversation.id) ? "Online" : "Offline") : "",
     };
   })();
   const typingKey = conversation ? (conversation.kind === "group" ? `g${conversation.id}` : `u${conversation.id}`) : "";
@@ -277,7 +278,7 @@ function Messenger({ viewer }: { viewer: User }) {
                         >
                           <span className="relative">
                             <UserAvatar displayName={contact.displayName} imageUrl={contact.profileImageUrl} />
-                            {online.has(contact.id) ? (
+                            {presence.get(contact.id) ? (
                               <span
                                 className="absolute right-0 bottom-0 size-3 rounded-full border-2 border-card bg-green-500"
                                 aria-label="Online"

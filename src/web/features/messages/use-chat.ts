@@ -93,8 +93,11 @@ export function useConversation(viewerId: number, conversation: Conversation | n
   };
 }
 
-/** Who is online, as the live link knows it (including what it learned before this screen opened). */
-export function usePresence(): ReadonlySet<number> {
+/**
+ * Presence as the live link knows it (including what it learned before this screen opened): true online, false
+ * offline, missing for a member whose presence the viewer may not see (not a contact yet).
+ */
+export function usePresence(): ReadonlyMap<number, boolean> {
   return useSyncExternalStore(liveLink.subscribePresence, liveLink.getPresence);
 }
 
