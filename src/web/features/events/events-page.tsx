@@ -81,11 +81,11 @@ function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: 
         <span className="text-2xl font-bold leading-none">{start.getDate()}</span>
       </div>
       <div className="min-w-0 flex-1">
-        <h3 className="text-lg font-semibold leading-tight">
+        <h2 className="text-lg font-semibold leading-tight">
           <button type="button" onClick={onOpen} className="cursor-pointer text-left hover:underline">
             {event.title}
           </button>
-        </h3>
+        </h2>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
           <time dateTime={event.startTime}>{formatEventTime(event)}</time>
@@ -153,7 +153,7 @@ function EventList({
       isEmpty={(list) => list.length === 0}
       empty={
         <Card className="p-8 text-center">
-          <h3 className="text-lg font-semibold">{past ? "No Past Events" : "No Upcoming Events"}</h3>
+          <h2 className="text-lg font-semibold">{past ? "No Past Events" : "No Upcoming Events"}</h2>
           <p className="mt-1 text-muted-foreground">
             {past ? "Events that have ended will appear here." : "Check back soon for new gatherings."}
           </p>

@@ -89,7 +89,9 @@ function YourPlaylists() {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 space-y-0">
-        <CardTitle className="text-lg">Your Playlists</CardTitle>
+        <CardTitle as="h2" className="text-lg">
+          Your Playlists
+        </CardTitle>
         <LazyCreatePlaylistDialog
           trigger={
             <Button size="sm" variant="outline">
@@ -229,7 +231,9 @@ export function MusicPage() {
           <YourPlaylists />
           <Card>
             <CardHeader>
-              <CardTitle className="text-lg">Categories</CardTitle>
+              <CardTitle as="h2" className="text-lg">
+                Categories
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <QueryState
@@ -263,7 +267,9 @@ export function MusicPage() {
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="text-lg">Recently Played</CardTitle>
+              <CardTitle as="h2" className="text-lg">
+                Recently Played
+              </CardTitle>
             </CardHeader>
             <CardContent>
               <QueryState<unknown>

@@ -305,7 +305,9 @@ export function PodcastsPage() {
           </p>
           <div className="mt-5 flex flex-wrap gap-3">
             <Button asChild className="bg-white text-[#2e1a86] hover:bg-white/90">
-              <Link href="/podcasts/host">Learn More</Link>
+              <Link href="/podcasts/host">
+                Learn More<span className="sr-only"> about hosting a podcast</span>
+              </Link>
             </Button>
             <Button asChild variant="outline" className="border-white/60 bg-white/10 text-white hover:bg-white/20 hover:text-white">
               <Link href="/account">See Pricing</Link>
