@@ -128,6 +128,9 @@ describeEachDatabase("message requests", (dialect) => {
     // Reading the request in the folder sends no read receipt.
     expect((await call(owner, "GET", `/api/messages?userId=${owner.user.id}&otherUserId=${stranger.user.id}`)).json()).toHaveLength(2);
     expect(await fromStranger.nothing("READ")).toBe(true);
+    // Nor does a request tell its sender whether the owner is online, now or on a later connect.
+    expect(fromStranger.events.some((e) => e.type === "PRESENCE" && e.payload.users.some((u) => u.userId === owner.user.id))).toBe(false);
+    expect((await connect(stranger)).snapshot).not.toContain(owner.user.id);
 
     for (const member of [contact, groupMate]) {
       const client = await connect(member);
@@ -143,7 +146,12 @@ describeEachDatabase("message requests", (dialect) => {
 
   it("accepting moves the conversation into the inbox, unread, and later messages arrive as chat", async () => {
     const [request] = await requests(owner);
+    const waiting = await connect(stranger);
+    await connect(owner);
+    expect(waiting.snapshot).not.toContain(owner.user.id);
     expect((await call(owner, "POST", `/api/messages/requests/${request!.id}/accept`)).statusCode).toBe(204);
+    // Accepted, the two are contacts: the sender learns the owner's presence at once.
+    await waiting.next("PRESENCE", (p) => p.users.some((u) => u.userId === owner.user.id && u.online));
     expect(await requests(owner)).toEqual([]);
     expect((await inbox(owner)).find((c) => c.id === stranger.user.id)).toMatchObject({ lastMessage: "It's about Paul", unreadCount: 2 });
     expect((await call(owner, "POST", `/api/messages/requests/${request!.id}/decline`)).statusCode).toBe(404);

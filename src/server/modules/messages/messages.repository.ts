@@ -116,7 +116,10 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows ?? 0);
     },
 
-    /** Everyone the member has exchanged a direct message with, either way (index-only scans of both directions). */
+    /**
+     * Everyone the member has exchanged a direct message with, either way, except while a message request between
+     * the two is unanswered or declined: a stranger's request does not let them see whether the receiver is online.
+     */
     async contactIds(userId: number): Promise<number[]> {
       const rows = await db
         .selectFrom("messages")
@@ -125,7 +128,16 @@ export function createMessagesRepository(db: Kysely<DB>) {
         .where("receiverId", "is not", null)
         .union(db.selectFrom("messages").select("senderId as id").where("receiverId", "=", userId))
         .execute();
-      return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+      const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+      if (ids.length === 0) return ids;
+      const unanswered = await db
+        .selectFrom("message_requests")
+        .select(["senderId", "receiverId"])
+        .where("status", "!=", "accepted")
+        .where((eb) => eb.or([eb("senderId", "=", userId), eb("receiverId", "=", userId)]))
+        .execute();
+      const apart = new Set(unanswered.map((request) => (request.senderId === userId ? request.receiverId : request.senderId)));
+      return ids.filter((id) => !apart.has(id));
     },
 
     /** True when the two members have exchanged at least one direct message. */
@@ -225,25 +237,28 @@ export function createMessagesRepository(db: Kysely<DB>) {
       return row.id;
     },
     /** Answers a pending request addressed to `receiverId`; false when there is none with that id. */
-    async answerRequest(id: number, receiverId: number, status: "accepted" | "declined", now: string): Promise<boolean> {
-      const result = await db
+    /** Answers a pending request to `receiverId`; its sender, or undefined when there was no such request. */
+    async answerRequest(id: number, receiverId: number, status: "accepted" | "declined", now: string): Promise<number | undefined> {
+      const row = await db
         .updateTable("message_requests")
         .set({ status, updatedAt: now })
         .where("id", "=", id)
         .where("receiverId", "=", receiverId)
         .where("status", "=", "pending")
+        .returning("senderId")
         .executeTakeFirst();
-      return Number(result.numUpdatedRows ?? 0) > 0;
+      return row?.senderId;
     },
     /** Replying to someone accepts their pending request. */
-    async acceptFrom(senderId: number, receiverId: number, now: string): Promise<void> {
-      await db
+    async acceptFrom(senderId: number, receiverId: number, now: string): Promise<boolean> {
+      const result = await db
         .updateTable("message_requests")
         .set({ status: "accepted", updatedAt: now })
         .where("senderId", "=", senderId)
         .where("receiverId", "=", receiverId)
         .where("status", "=", "pending")
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows ?? 0) > 0;
     },
     /** True when a request from `senderId` to `receiverId` waits or was declined (its messages stay out of the inbox). */
     async isUnanswered(senderId: number, receiverId: number): Promise<boolean> {

@@ -158,7 +158,10 @@ export function createMessagesService(ctx: AppContext) {
     requests: (userId: number) => messages.pendingRequests(userId),
     /** Accepting moves the conversation into the inbox (and the sender's messages count as unread there). */
     async answerRequest(userId: number, id: number, answer: "accepted" | "declined") {
-      if (!(await messages.answerRequest(id, userId, answer, clock.iso()))) throw notFound(messageTexts.requestNotFound);
+      const senderId = await messages.answerRequest(id, userId, answer, clock.iso());
+      if (senderId === undefined) throw notFound(messageTexts.requestNotFound);
+      // Accepted, the two are contacts: each sees the other's presence from now on (until then, neither did).
+      if (answer === "accepted") await hub.sharePresence(userId, [senderId]);
     },
 
     async saveSettings(userId: number, changes: Partial<MessageSettings>) {
@@ -171,10 +174,10 @@ export function createMessagesService(ctx: AppContext) {
 
     // ---------------------------------------------------------------- over the live link
 
-    /** A new connection shows its member online only if they let others see it. */
     /** Who may see the member's presence, as far as direct messages go: everyone they have a conversation with. */
     contactIds: (userId: number) => messages.contactIds(userId),
 
+    /** A new connection shows its member online only if they let others see it. */
     async connected(conn: LiveConnection) {
       await hub.setVisible(conn.user.id, (await messages.settings(conn.user.id)).onlineStatus, false);
     },
@@ -233,12 +236,12 @@ export function createMessagesService(ctx: AppContext) {
           ]);
         }
         await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
-        if (firstContact) await hub.sharePresence(sender.id, [receiverId]);
+        // A request shares no presence: the receiver's stays hidden from a stranger until they accept.
         return;
       }
       const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
       // Writing back to someone whose request waits accepts it.
-      await messages.acceptFrom(receiverId, sender.id, clock.iso());
+      const accepted = await messages.acceptFrom(receiverId, sender.id, clock.iso());
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
       // A member who is away (no tab open) finds it under the bell, and as a push or email if they chose.
       if (!(await hub.isOnline(receiverId))) {
@@ -254,7 +257,7 @@ export function createMessagesService(ctx: AppContext) {
       }
       // The sender's other tabs see their own message too.
       await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: sent }, { except: conn.id });
-      if (firstContact) await hub.sharePresence(sender.id, [receiverId]);
+      if (firstContact || accepted) await hub.sharePresence(sender.id, [receiverId]);
     },
 
     /**
