@@ -72,6 +72,8 @@ export interface SundayFigures {
   /** Server log lines at error level and above (the first few), and warnings counted by event. */
   serverErrors: string[];
   serverWarnings: Record<string, number>;
+  /** The slowest requests: which, when (seconds into the run) and how long. */
+  slowest: { endpoint: string; atSeconds: number; ms: number; status: number }[];
 }
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -246,14 +248,17 @@ function establishedTo(ports: number[]): number[] {
 interface Sample {
   ms: number;
   status: number;
+  /** When it was sent, in ms since the run began. */
+  at: number;
 }
 
 class Recorder {
   readonly samples = new Map<string, Sample[]>();
-  add(endpoint: string, sample: Sample) {
+  readonly origin = performance.now();
+  add(endpoint: string, sample: Omit<Sample, "at">) {
     let list = this.samples.get(endpoint);
     if (!list) this.samples.set(endpoint, (list = []));
-    list.push(sample);
+    list.push({ ...sample, at: performance.now() - sample.ms - this.origin });
   }
 }
 
@@ -718,6 +723,12 @@ export async function runSunday(options: SundayOptions, log: (line: string) => v
       loadAverage: { mean: loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), max: Math.max(0, ...loads) },
       serverErrors: logs.errors,
       serverWarnings: logs.warnings,
+      slowest: [...world.recorder.samples.entries()]
+        .flatMap(([endpoint, samples]) =>
+          samples.map((sample) => ({ endpoint, atSeconds: sample.at / 1000, ms: sample.ms, status: sample.status })),
+        )
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10),
     };
   } finally {
     process.off("SIGINT", interrupted);
@@ -792,6 +803,10 @@ export function formatReport(figures: SundayFigures): string {
   const warnings = Object.entries(figures.serverWarnings);
   if (warnings.length > 0) lines.push(`Server warnings: ${warnings.map(([event, count]) => `${event} × ${count}`).join(", ")}.`);
   if (figures.serverErrors.length > 0) lines.push("", "Server errors (first few):", ...figures.serverErrors.map((line) => `    ${line}`));
+  lines.push(
+    "",
+    `Slowest requests: ${figures.slowest.map((row) => `${row.endpoint} at ${row.atSeconds.toFixed(0)} s took ${ms(row.ms)} (${row.status})`).join("; ")}.`,
+  );
   const missed = missedTargets(figures);
   lines.push("", missed.length === 0 ? "Targets met." : `Targets missed: ${missed.join("; ")}.`);
   return lines.join("\n");
