@@ -64,6 +64,8 @@ export interface SundayFigures {
   endpoints: EndpointFigures[];
   requests: number;
   fiveXxRate: number;
+  /** Members who signed in (the others gave up after five tries). */
+  signedIn: number;
   sockets: { opened: number; refused: number; dropped: number; peakOpen: number };
   messages: { sent: number; acknowledged: number; received: number; lost: number; errors: number; p50: number; p99: number };
   processes: ProcessFigures[];
@@ -697,6 +699,7 @@ export async function runSunday(options: SundayOptions, log: (line: string) => v
       endpoints,
       requests,
       fiveXxRate: requests === 0 ? 0 : bad / requests,
+      signedIn: world.members.filter((member) => member.cookie).length,
       sockets: {
         opened: world.counts.opened,
         refused: world.counts.refused,
@@ -763,6 +766,7 @@ export function missedTargets(figures: SundayFigures): string[] {
   if (figures.fiveXxRate >= TARGETS.fiveXxRate) missed.push(`5xx rate ${(figures.fiveXxRate * 100).toFixed(3)} % (target < 0.025 %)`);
   for (const row of figures.endpoints)
     if (row.p99 >= TARGETS.p99Ms) missed.push(`${row.endpoint} p99 ${row.p99.toFixed(0)} ms (target < 2 s)`);
+  if (figures.signedIn < figures.options.members) missed.push(`${figures.options.members - figures.signedIn} members could not sign in`);
   if (figures.sockets.dropped > 0) missed.push(`${figures.sockets.dropped} sockets dropped`);
   if (figures.sockets.refused > 0) missed.push(`${figures.sockets.refused} sockets refused`);
   if (figures.messages.lost > 0) missed.push(`${figures.messages.lost} messages lost`);
@@ -787,6 +791,7 @@ export function formatReport(figures: SundayFigures): string {
     ),
     `| **all** | ${figures.requests} | | | | 5xx + failed: ${(figures.fiveXxRate * 100).toFixed(3)} % | | |`,
     "",
+    `Members signed in: ${figures.signedIn} of ${options.members}.`,
     `Sockets: ${figures.sockets.opened} opened (${figures.sockets.peakOpen} at once), ${figures.sockets.refused} refused, ${figures.sockets.dropped} dropped.`,
     `Direct messages: ${figures.messages.sent} sent, ${figures.messages.acknowledged} acknowledged, ${figures.messages.received} received, ${figures.messages.lost} lost, ${figures.messages.errors} ERROR frames; delivery p50 ${ms(figures.messages.p50)}, p99 ${ms(figures.messages.p99)}.`,
     "",
