@@ -13,37 +13,50 @@ export const nginxMissing =
 
 export interface NginxInstance {
   url: string;
+  /** The master process; its worker is its child. */
+  pid: number;
   stop(): Promise<void>;
 }
 
 /**
  * nginx in the foreground with a generated nginx.conf: one server on a free loopback port whose body is `server`,
- * an upstream `platform` pointing at `upstream`, and every temporary and log file in its own folder.
+ * an upstream `platform` pointing at `upstream` (one address, or several to balance over), and every temporary and log
+ * file in its own folder. Proxied as the README's example does: `/ws` upgraded and held for an hour, the client's address
+ * in `X-Forwarded-For` (the instances believe it with `TRUST_PROXY=1`).
  */
-export async function startNginx(options: { upstream: string; server: string }): Promise<NginxInstance> {
+export async function startNginx(options: { upstream: string | string[]; server: string }): Promise<NginxInstance> {
   if (nginxMissing) throw new Error(nginxMissing);
   const folder = mkdtempSync(path.join(os.tmpdir(), "gathering-nginx-"));
   const port = await freePort();
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((name) => `${name}_temp_path ${path.join(folder, name)};`)
     .join("\n  ");
+  const upstreams = [options.upstream]
+    .flat()
+    .map((address) => `server ${address};`)
+    .join(" ");
   writeFileSync(
     path.join(folder, "nginx.conf"),
     `${process.getuid?.() === 0 ? "user root;\n" : ""}daemon off;
 worker_processes 1;
+worker_rlimit_nofile 20000;
 pid ${path.join(folder, "nginx.pid")};
 error_log stderr warn;
-events { worker_connections 1024; }
+events { worker_connections 10000; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   access_log off;
   ${temp}
-  upstream platform { server ${options.upstream}; keepalive 16; }
+  upstream platform { ${upstreams} keepalive 16; }
   server {
     listen 127.0.0.1:${port};
     ${options.server}
-    location / { proxy_pass http://platform; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; }
+    location /ws { proxy_pass http://platform; proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection "upgrade"; proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; proxy_read_timeout 1h; }
+    location / { proxy_pass http://platform; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; }
   }
 }
 `,
@@ -64,7 +77,7 @@ http {
     if (Date.now() > deadline) throw new Error(`nginx did not listen: ${log}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child, folder) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => stopChild(child, folder) };
 }
 
 /** deploy/nginx-media.conf with the media folder of this run in place of the example path. */

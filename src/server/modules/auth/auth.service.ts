@@ -11,6 +11,7 @@ import { createNotificationsRepository, welcomeNotifications } from "../notifica
 import { createUsersRepository } from "../users/users.repository";
 import { issueDeviceToken, trustedDevice } from "./device-cookie";
 import { createSessionsRepository } from "./sessions.repository";
+import { argon2Queue } from "./argon2-queue";
 import { createSignInThrottle } from "./sign-in-throttle";
 
 /** argon2id with OWASP's recommended parameters (19 MiB, 2 passes). */
@@ -18,7 +19,12 @@ import { createSignInThrottle } from "./sign-in-throttle";
 const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2Queue(() => hash(password, ARGON2_OPTIONS));
+}
+
+/** Checks a password against its argon2 hash, in the process's argon2 queue. */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return argon2Queue(() => verify(passwordHash, password));
 }
 
 /** Who is signing in: the client's address and the device cookie the browser sent, if any. */
@@ -89,7 +95,9 @@ export function createAuthService(ctx: AppContext) {
       const user = await users.findByUsername(input.username);
       const device = trustedDevice(client.deviceToken, user);
       const attempt = await signInThrottle.reserve(input.username, { ip: client.ip, device }, log);
-      const valid = user ? await verify(user.passwordHash, input.password) : (await verify(await dummyHash, input.password), false);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await verifyPassword(await dummyHash, input.password), false);
       if (!user || !valid) {
         log.info({ event: "sign_in_failed", username: input.username }, "sign-in failed");
         throw new HttpError(401, messages.invalidCredentials, "invalid_credentials");
@@ -108,7 +116,7 @@ export function createAuthService(ctx: AppContext) {
     async changePassword(viewer: UserRow, input: ChangePasswordInput, currentSessionId: string | null): Promise<{ deviceToken: string }> {
       await ctx.throttle.take(passwordCheckThrottle, viewer.id);
       const current = await users.findPasswordHash(viewer.id);
-      if (!current || !(await verify(current, input.currentPassword))) {
+      if (!current || !(await verifyPassword(current, input.currentPassword))) {
         throw new HttpError(400, messages.wrongPassword, "wrong_password");
       }
       await ctx.throttle.reset(passwordCheckThrottle, viewer.id);
