@@ -205,6 +205,16 @@ async function paced(total: number, perSecond: number, send: (i: number) => void
 
 const stamp = (text: string) => text.match(/"message":"t=([\d.]+)/);
 
+/** Records, into `latencies`, how long each stamped chat message took to arrive on a socket. */
+function latencyListener(latencies: number[]) {
+  return (data: WebSocket.RawData) => {
+    const text = data.toString();
+    if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
+    const match = stamp(text);
+    if (match) latencies.push(performance.now() - Number(match[1]));
+  };
+}
+
 /** Direct messages from senders to receivers (pairwise) at `rate`; answers delivery latencies in ms. */
 async function steadyChat(
   senders: WebSocket[],
@@ -214,12 +224,7 @@ async function steadyChat(
   seconds: number,
 ): Promise<{ latencies: number[]; sent: number }> {
   const latencies: number[] = [];
-  const listener = (data: WebSocket.RawData) => {
-    const text = data.toString();
-    if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
-    const match = stamp(text);
-    if (match) latencies.push(performance.now() - Number(match[1]));
-  };
+  const listener = latencyListener(latencies);
   for (const receiver of receivers) receiver.on("message", listener);
   const total = Math.round(rate * seconds);
   const sent = await paced(
@@ -345,12 +350,7 @@ async function roomFanOut(members: WebSocket[], roomCode: string, options: LiveB
   );
   await sleep(300);
   const latencies: number[] = [];
-  const listener = (data: WebSocket.RawData) => {
-    const text = data.toString();
-    if (!text.startsWith('{"type":"CHAT_MESSAGE",')) return;
-    const match = stamp(text);
-    if (match) latencies.push(performance.now() - Number(match[1]));
-  };
+  const listener = latencyListener(latencies);
   for (const socket of members) socket.on("message", listener);
   const total = Math.round(options.roomRate * options.seconds);
   const sent = await paced(
