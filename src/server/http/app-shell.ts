@@ -51,9 +51,9 @@ function pagePreloads(webDir: string): Map<string, string> {
 }
 
 /**
- * The web app's page, answered for every path its router owns. It carries the visitor's session as JSON, so the
- * first screen knows who is signed in without a round trip (and a visitor's browser logs no 401 for asking).
- * Per member, so never stored by a shared cache.
+ * The web app's page, answered for every path its router owns (decision 0030). It carries, as JSON, the visitor's
+ * session and the answers of the first screen's API reads, so the first screen is drawn without another round trip
+ * (and a visitor's browser logs no 401 for asking who is signed in). Per member, so never stored by a shared cache.
  */
 export function createAppShell(ctx: AppContext, webDir: string) {
   const html = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
@@ -63,10 +63,10 @@ export function createAppShell(ctx: AppContext, webDir: string) {
 
   /** The first screen's API reads (page-data.ts), answered here through the app's own routes, as the member. */
   async function pageData(request: FastifyRequest, signedIn: boolean): Promise<Record<string, PageDataAnswer>> {
-    const path = request.url.split("?")[0] ?? "/";
+    const pathname = request.url.split("?")[0] ?? "/";
     const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
     const answers = await Promise.all(
-      pageDataUrls(path, signedIn).map(async (url) => {
+      pageDataUrls(pathname, signedIn).map(async (url) => {
         const response = await request.server.inject({ method: "GET", url, headers });
         if (response.statusCode !== 200) return undefined;
         const nextCursor = response.headers[NEXT_CURSOR_HEADER];
@@ -91,13 +91,13 @@ export function createAppShell(ctx: AppContext, webDir: string) {
       // Without it the page asks for the session itself, as it does when the service worker answers.
       request.log.warn({ err: error }, "page sent without its initial state");
     }
-    const path = request.url.split("?")[0] ?? "/";
+    const pathname = request.url.split("?")[0] ?? "/";
     const inline =
-      (preloads.get(path) ?? "") +
+      (preloads.get(pathname) ?? "") +
       (state === undefined ? "" : `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`);
     const page = Buffer.from(marker < 0 ? html : html.slice(0, marker) + inline + html.slice(marker));
     reply.header("cache-control", "no-cache, private").header("vary", "cookie, accept-encoding").type("text/html; charset=utf-8");
-    // A page of a few KiB, different per member: compressed as it is sent, at a level that costs well under a millisecond.
+    // Different per member, so compressed as it is sent, at a level that costs a few milliseconds for the largest pages.
     const accepted = String(request.headers["accept-encoding"] ?? "");
     if (/\bbr\b/.test(accepted)) {
       return reply
