@@ -17,6 +17,11 @@ export default defineConfig({
     alias: [
       // zod without its eval probe, which the CSP refuses (src/web/lib/zod-browser.ts).
       { find: /^zod$/, replacement: fileURLToPath(new URL("./src/web/lib/zod-browser.ts", import.meta.url)) },
+      // React's own useSyncExternalStore instead of the pre-18 shim wouter imports (src/web/lib/use-sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("./src/web/lib/use-sync-external-store.ts", import.meta.url)),
+      },
       { find: "@shared", replacement: fileURLToPath(new URL("./src/shared", import.meta.url)) },
       { find: "@web", replacement: fileURLToPath(new URL("./src/web", import.meta.url)) },
     ],
@@ -25,6 +30,8 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself; the polyfill was half a KiB on every first load.
+    modulePreload: { polyfill: false },
     // .vite/manifest.json: which files each page needs, read by the size budget (.size-limit.js).
     manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },

@@ -3,8 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { AppLayout } from "@web/components/layout/app-layout";
 import { Spinner } from "@web/components/ui/spinner";
-import { SignedOutListener } from "@web/features/auth/signed-out-listener";
-import { AuthProvider } from "@web/features/auth/use-auth";
+import { AuthProvider, useAuth } from "@web/features/auth/use-auth";
 import { PlayerProvider } from "@web/features/player/player-provider";
 import { queryClient } from "@web/lib/query-client";
 import { ThemeProvider } from "@web/lib/theme";
@@ -12,6 +11,20 @@ import { ThemeProvider } from "@web/lib/theme";
 /** Loads a page's named export on first visit, so the first page's JS stays small. */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] }));
+}
+
+// Only a signed-in member can be signed out by the server (decision 0024); the listener, with the live link's frame
+// validation (zod), loads for members only, so a visitor's first page doesn't carry it.
+const SignedOutListener = lazyPage(() => import("@web/features/auth/signed-out-listener"), "SignedOutListener");
+
+function ServerSignOut() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedOutListener />
+    </Suspense>
+  );
 }
 
 // The toast region has nothing to show on a first paint; it loads right after, and shows any toast raised meanwhile.
@@ -117,7 +130,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <SignedOutListener />
+          <ServerSignOut />
           <PlayerProvider>
             <Routes />
           </PlayerProvider>
