@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sizedImage } from "@shared/images";
 import { type TestApp, buildTestApp, describeEachDatabase } from "../test/app";
 import { type Member, registerMember } from "../test/factories";
-import { type FilePart, multipartBody } from "../test/multipart";
+import { type FilePart, injectMultipart } from "../test/multipart";
 
 const DEMO = path.resolve(import.meta.dirname, "../../../demo/media");
 const MP3 = fs.readFileSync(path.join(DEMO, "song-02-still-waters.mp3"));
@@ -33,12 +33,11 @@ describeEachDatabase("images are stored with AVIF and WebP copies", (dialect) =>
   const fileOf = (url: string) => path.join(t.ctx.config.mediaDir, url.slice("/media/".length));
 
   const post = async (member: Member, image: Buffer) => {
-    const form = multipartBody({ content: "The new hall" }, [{ name: "image", filename: "hall.jpg", type: "image/jpeg", bytes: image }]);
-    const response = await t.app.inject({
-      method: "POST",
+    const response = await injectMultipart(t.app, {
       url: "/api/posts",
-      headers: { ...form.headers, cookie: member.cookie },
-      payload: form.payload,
+      cookie: member.cookie,
+      fields: { content: "The new hall" },
+      files: [{ name: "image", filename: "hall.jpg", type: "image/jpeg", bytes: image }],
     });
     expect(response.statusCode).toBe(201);
     return response.json() as { id: number; imageUrl: string };
@@ -103,12 +102,11 @@ describeEachDatabase("images are stored with AVIF and WebP copies", (dialect) =>
 
   it("writes the copies of a profile photo and removes the old photo's copies when it is replaced", async () => {
     const upload = async (image: Buffer) => {
-      const form = multipartBody({}, [{ name: "avatar", filename: "me.jpg", type: "image/jpeg", bytes: image }]);
-      const response = await t.app.inject({
-        method: "POST",
+      const response = await injectMultipart(t.app, {
         url: `/api/users/${ruth.user.id}/avatar`,
-        headers: { ...form.headers, cookie: ruth.cookie },
-        payload: form.payload,
+        cookie: ruth.cookie,
+        fields: {},
+        files: [{ name: "avatar", filename: "me.jpg", type: "image/jpeg", bytes: image }],
       });
       expect(response.statusCode).toBe(200);
       return response.json().profileImageUrl as string;
@@ -133,12 +131,11 @@ describeEachDatabase("images are stored with AVIF and WebP copies", (dialect) =>
       .values({ name: "Hymns", description: "", type: "music" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const form = multipartBody({ title: "Still Waters", type: "song", categoryId: String(category.id) }, parts);
-    const published = await t.app.inject({
-      method: "POST",
+    const published = await injectMultipart(t.app, {
       url: "/api/content/media",
-      headers: { ...form.headers, cookie: admin.cookie },
-      payload: form.payload,
+      cookie: admin.cookie,
+      fields: { title: "Still Waters", type: "song", categoryId: String(category.id) },
+      files: parts,
     });
     expect(published.statusCode).toBe(201);
     const item = published.json() as { id: number; thumbnailUrl: string };

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from "fastify";
+
 /** A file part of a multipart/form-data body. */
 export interface FilePart {
   name: string;
@@ -25,4 +27,18 @@ export function multipartBody(fields: Record<string, string>, files: FilePart[] 
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } };
+}
+
+/** Sends a multipart/form-data POST (or `method`) through the app as the member whose session cookie is given. */
+export function injectMultipart(
+  app: FastifyInstance,
+  request: { url: string; cookie: string; fields: Record<string, string>; files?: FilePart[]; method?: "POST" | "PUT" },
+) {
+  const form = multipartBody(request.fields, request.files);
+  return app.inject({
+    method: request.method ?? "POST",
+    url: request.url,
+    headers: { ...form.headers, cookie: request.cookie },
+    payload: form.payload,
+  });
 }
