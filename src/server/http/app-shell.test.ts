@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { createContext } from "../context";
+import type { Database } from "../db/database";
 import { describeEachDatabase, openTestDatabase, sessionCookie } from "../test/app";
 import { TEST_PASSWORD } from "../test/factories";
 import { pageDataUrls } from "@shared/page-data";
@@ -20,9 +21,11 @@ describeEachDatabase("the app's page", (dialect) => {
   let app: FastifyInstance;
   let drop: () => Promise<void>;
   let close: () => Promise<void>;
+  let database: Database;
 
   beforeAll(async () => {
     const test = await openTestDatabase(dialect);
+    database = test.database;
     drop = test.drop;
     const webDir = path.join(test.dataDir, "web");
     fs.mkdirSync(webDir, { recursive: true });
@@ -133,6 +136,16 @@ describeEachDatabase("the app's page", (dialect) => {
       '<link rel="modulepreload" crossorigin href="/assets/card-c3.js">',
     ]);
     expect((await app.inject({ method: "GET", url: "/privacy" })).body).not.toContain("modulepreload");
+  });
+
+  it("makes the carried answers for the address the browser asked, as the routes would (a show's feed address)", async () => {
+    await database.db.insertInto("categories").values({ name: "Sunday Sermons", description: "", type: "podcast" }).execute();
+    const headers = { host: "church.example:8443", "x-forwarded-proto": "https" };
+    const page = await app.inject({ method: "GET", url: "/podcasts", headers });
+    const url = "/api/content/categories?type=podcast";
+    const carried = initialState(page.body).data[url]?.body as { feedUrl?: string }[];
+    expect(carried[0]?.feedUrl).toMatch(/^https?:\/\/church\.example:8443\/feeds\/shows\/\d+\.xml$/);
+    expect(carried).toEqual((await app.inject({ method: "GET", url, headers })).json());
   });
 
   it("carries nothing more for a page without first-screen reads", async () => {

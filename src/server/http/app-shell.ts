@@ -64,10 +64,17 @@ export function createAppShell(ctx: AppContext, webDir: string) {
   /** The first screen's API reads (page-data.ts), answered here through the app's own routes, as the member. */
   async function pageData(request: FastifyRequest, signedIn: boolean): Promise<Record<string, PageDataAnswer>> {
     const pathname = request.url.split("?")[0] ?? "/";
-    const headers = request.headers.cookie ? { cookie: request.headers.cookie } : {};
+    // As the browser would ask: its cookie, and the host and proxy headers that absolute links (a feed's address) and
+    // per-address rules are made from.
+    const headers: Record<string, string> = {};
+    for (const name of ["cookie", "host", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-for", "accept-language"]) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const remoteAddress = request.socket.remoteAddress;
     const answers = await Promise.all(
       pageDataUrls(pathname, signedIn).map(async (url) => {
-        const response = await request.server.inject({ method: "GET", url, headers });
+        const response = await request.server.inject({ method: "GET", url, headers, ...(remoteAddress ? { remoteAddress } : {}) });
         if (response.statusCode !== 200) return undefined;
         const nextCursor = response.headers[NEXT_CURSOR_HEADER];
         return [url, { body: response.json(), nextCursor: typeof nextCursor === "string" ? nextCursor : null }] as const;
