@@ -95,3 +95,14 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   if (!sid) throw new Error("no session cookie was set");
   return sid;
 }
+
+/** A request through the app as a member (their session cookie) or, with null, as a visitor; a body is sent as JSON. */
+export function requestAs(app: FastifyInstance) {
+  return (member: { cookie: string } | null, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: member ? { cookie: member.cookie } : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+}

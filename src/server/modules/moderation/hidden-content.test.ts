@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationMessages } from "@shared/contracts/moderation";
-import { describeEachDatabase } from "../../test/app";
+import { describeEachDatabase, requestAs } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { LiveClient, startLiveTestApp } from "../../test/live";
 import { createMedia } from "../../test/media-factories";
@@ -22,14 +22,7 @@ describeEachDatabase("hidden content and signing out", (dialect) => {
   let admin: Member;
   const clients: LiveClient[] = [];
 
-  type Method = "GET" | "POST" | "PUT" | "DELETE";
-  const call = (member: Member | null, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: member ? { cookie: member.cookie } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call: ReturnType<typeof requestAs> = (...args) => requestAs(t.app)(...args);
   type QueueEntry = { id: number; targetType: string; targetId: number; hidden: boolean; excerpt: string | null; action: string | null };
   const queue = async (status = "all") => (await call(admin, "GET", `/api/moderation/reports?status=${status}`)).json() as QueueEntry[];
   const auditActions = async () =>

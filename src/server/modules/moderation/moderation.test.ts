@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationMessages } from "@shared/contracts/moderation";
 import { NEXT_CURSOR_HEADER } from "@shared/contracts/common";
-import { describeEachDatabase } from "../../test/app";
+import { describeEachDatabase, requestAs } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { LiveClient, startLiveTestApp } from "../../test/live";
 
@@ -23,14 +23,7 @@ describeEachDatabase("moderation", (dialect) => {
   let song: number;
   const clients: LiveClient[] = [];
 
-  type Method = "GET" | "POST" | "PUT" | "DELETE";
-  const call = (member: Member | null, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: member ? { cookie: member.cookie } : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call: ReturnType<typeof requestAs> = (...args) => requestAs(t.app)(...args);
   const signIn = (member: Member) =>
     t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: member.username, password: member.password } });
   const reportIn = async (status = "open") =>
