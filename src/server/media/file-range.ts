@@ -13,11 +13,20 @@ const give = (buffer: Buffer) => {
   if (pool.length < POOL_LIMIT) pool.push(buffer);
 };
 
-/** Writes a chunk and resolves once it has left for the socket (true) or the connection has gone (false). */
+/**
+ * Writes a chunk and resolves once it has left for the socket (true) or the connection has gone (false). The close
+ * is watched too: a write made after the socket was destroyed, but before the response heard of it, is dropped by
+ * Node without calling back, and the file would stay open for good.
+ */
 const write = (response: ServerResponse, chunk: Buffer) =>
   new Promise<boolean>((resolve) => {
-    if (response.destroyed) return resolve(false);
-    response.write(chunk, (error) => resolve(!error));
+    if (response.destroyed || response.socket?.destroyed) return resolve(false);
+    const gone = () => resolve(false);
+    response.once("close", gone);
+    response.write(chunk, (error) => {
+      response.off("close", gone);
+      resolve(!error);
+    });
   });
 
 /**
