@@ -35,14 +35,9 @@ const sessionUser = (sqlite: SQLite.Database, token: string | undefined) => {
     .get(id, new Date().toISOString()) as Record<string, unknown> | undefined;
 };
 
+// The application's query (users.repository.ts findById): the counts are stored on the row (decision 0031).
 const userWithCounts = (sqlite: SQLite.Database, id: number) =>
-  sqlite
-    .prepare(
-      `select u.*, (select count(*) from posts p where p."userId" = u.id) as "postCount",
-              (select count(*) from favorites f where f."userId" = u.id) as "favoriteCount"
-       from users u where u.id = ?`,
-    )
-    .get(id) as Record<string, unknown>;
+  sqlite.prepare(`select * from users where id = ?`).get(id) as Record<string, unknown>;
 
 const present = (row: Record<string, unknown>, own: boolean) => ({
   id: row.id,

@@ -16,6 +16,7 @@ import { liveChat } from "./migrations/0015_live_chat";
 import { moderation } from "./migrations/0016_moderation";
 import { safeContact } from "./migrations/0017_safe_contact";
 import { hiddenContent } from "./migrations/0018_hidden_content";
+import { memberCounters } from "./migrations/0019_member_counters";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0016_moderation": moderation(dialect),
     "0017_safe_contact": safeContact(dialect),
     "0018_hidden_content": hiddenContent(),
+    "0019_member_counters": memberCounters(dialect),
   };
 }
 

@@ -645,3 +645,9 @@ export interface MessagesTable {
 export interface MediaTable {
   hiddenAt: Generated<Timestamp | null>;
 }
+
+/** Added by 0019_member_counters: kept exact by triggers on posts (visible ones) and favorites (decision 0031). */
+export interface UsersTable {
+  postCount: Generated<number>;
+  favoriteCount: Generated<number>;
+}

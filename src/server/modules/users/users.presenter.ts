@@ -2,7 +2,7 @@ import type { User } from "@shared/contracts/users";
 import type { UserRow } from "../../db/schema";
 
 /** The only way a member's row leaves the server: no password hash, and the email only for its owner. */
-export function presentUser(row: UserRow & { postCount?: number; favoriteCount?: number }, viewerId: number | null): User {
+export function presentUser(row: UserRow, viewerId: number | null): User {
   return {
     id: row.id,
     username: row.username,
@@ -12,8 +12,8 @@ export function presentUser(row: UserRow & { postCount?: number; favoriteCount?:
     profileImageUrl: row.profileImageUrl,
     accountType: row.accountType,
     role: row.role,
-    postCount: row.postCount ?? 0,
-    favoriteCount: row.favoriteCount ?? 0,
+    postCount: row.postCount,
+    favoriteCount: row.favoriteCount,
     createdAt: row.createdAt,
   };
 }

@@ -12,27 +12,12 @@ export interface ContactRow {
   unreadCount: number;
 }
 
-export interface UserWithCounts extends UserRow {
-  postCount: number;
-  favoriteCount: number;
-}
-
 export function createUsersRepository(db: Kysely<DB>) {
-  const normalize = (row: UserRow & { postCount: number | null; favoriteCount: number | null }): UserWithCounts => ({
-    ...row,
-    postCount: Number(row.postCount ?? 0),
-    favoriteCount: Number(row.favoriteCount ?? 0),
-  });
-
   return {
-    /** A member with their post and favorite counts; one SQL text, as it answers every profile and session check. */
-    async findById(id: number): Promise<UserWithCounts | undefined> {
-      const { rows } = await sql<UserRow & { postCount: number | null; favoriteCount: number | null }>`
-        select u.*,
-          (select count(*) from posts p where p."userId" = u.id and p."hiddenAt" is null) as "postCount",
-          (select count(*) from favorites f where f."userId" = u.id) as "favoriteCount"
-        from users u where u.id = ${id}`.execute(db);
-      return rows[0] ? normalize(rows[0]) : undefined;
+    /** A member with their post and favorite counts (stored on the row, decision 0031); one SQL text, as it answers every profile and session check. */
+    async findById(id: number): Promise<UserRow | undefined> {
+      const { rows } = await sql<UserRow>`select * from users where id = ${id}`.execute(db);
+      return rows[0];
     },
 
     /** Case-insensitive look-up for sign-in. */

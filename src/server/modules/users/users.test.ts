@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { userMessages } from "@shared/contracts/users";
 import { messages } from "@shared/messages";
@@ -59,6 +60,91 @@ describeEachDatabase("users", (dialect) => {
     const favorites = await get(`/api/users/${boaz.user.id}/favorites`);
     expect(favorites.statusCode).toBe(200);
     expect(favorites.json().map((item: { title: string }) => item.title)).toEqual(["Psalm"]);
+  });
+
+  it("keeps the stored counts equal to the rows, whatever writes them", async () => {
+    // Any order of new, deleted, hidden, restored and re-attributed posts and added or removed favorites, written
+    // straight to the tables as any module might: the counts each profile shows stay what counting the rows gives.
+    const db = t.database.db;
+    const naomi = await registerMember(t.app, { displayName: "Naomi", username: "naomi" });
+    const orpah = await registerMember(t.app, { displayName: "Orpah", username: "orpah" });
+    const members = [naomi.user.id, orpah.user.id];
+    const now = new Date().toISOString();
+    const media = await db
+      .insertInto("media")
+      .values(
+        [1, 2, 3].map((n) => ({
+          title: `Hymn ${n}`,
+          description: "",
+          type: "song" as const,
+          categoryId: null,
+          artist: "Choir",
+          thumbnailUrl: null,
+          mediaUrl: `/media/hymn-${n}.mp3`,
+          mimeType: "audio/mpeg",
+          duration: 60,
+          uploadedBy: null,
+          createdAt: now,
+        })),
+      )
+      .returning("id")
+      .execute();
+    const member = fc.constantFrom(...members);
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant("post" as const), member }),
+      fc.record({ kind: fc.constantFrom("delete" as const, "hide" as const, "restore" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("move" as const), pick: fc.nat(), member }),
+      fc.record({
+        kind: fc.constantFrom("favorite" as const, "unfavorite" as const),
+        member,
+        media: fc.constantFrom(...media.map((m) => m.id)),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        for (const s of steps) {
+          const posts = await db.selectFrom("posts").select("id").where("userId", "in", members).orderBy("id").execute();
+          const target = "pick" in s && posts.length > 0 ? posts[s.pick % posts.length]!.id : null;
+          if (s.kind === "post")
+            await db.insertInto("posts").values({ userId: s.member, content: "Amen", imageUrl: null, createdAt: now }).execute();
+          if (s.kind === "delete" && target) await db.deleteFrom("posts").where("id", "=", target).execute();
+          if (s.kind === "hide" && target) await db.updateTable("posts").set({ hiddenAt: now }).where("id", "=", target).execute();
+          if (s.kind === "restore" && target) await db.updateTable("posts").set({ hiddenAt: null }).where("id", "=", target).execute();
+          if (s.kind === "move" && target) await db.updateTable("posts").set({ userId: s.member }).where("id", "=", target).execute();
+          if (s.kind === "favorite")
+            await db
+              .insertInto("favorites")
+              .values({ userId: s.member, mediaId: s.media, createdAt: now })
+              .onConflict((c) => c.doNothing())
+              .execute();
+          if (s.kind === "unfavorite")
+            await db.deleteFrom("favorites").where("userId", "=", s.member).where("mediaId", "=", s.media).execute();
+        }
+        for (const id of members) {
+          const counted = await db
+            .selectFrom("users")
+            .select((eb) => [
+              eb
+                .selectFrom("posts")
+                .select((p) => p.fn.countAll<number>().as("n"))
+                .whereRef("posts.userId", "=", "users.id")
+                .where("hiddenAt", "is", null)
+                .as("posts"),
+              eb
+                .selectFrom("favorites")
+                .select((f) => f.fn.countAll<number>().as("n"))
+                .whereRef("favorites.userId", "=", "users.id")
+                .as("favorites"),
+            ])
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow();
+          const profile = (await get(`/api/users/${id}`)).json();
+          expect(profile.postCount).toBe(Number(counted.posts));
+          expect(profile.favoriteCount).toBe(Number(counted.favorites));
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("answers 404 for an unknown member and 400 for a malformed id", async () => {
