@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
 
@@ -32,7 +32,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ":memory:";
@@ -68,6 +68,38 @@ function withStatementCache(sqlite: SQLite.Database) {
       cache.set(text, statement);
       return statement;
     },
+  };
+}
+
+const PREPARED_LIMIT = 1000;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every query; a named one is parsed once per connection and its
+ * plan kept (after five runs PostgreSQL may settle on a generic plan when it costs no more than the custom ones).
+ * Each distinct SQL text of a query gets a name of its own, never reused for another text (pg keeps the parsed
+ * statements per connection under that name); past the limit, new texts run unnamed as before. Kysely passes the
+ * values apart from the text, so the texts are the code's queries, not the members' input.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameFor = (text: string) => {
+    let name = names.get(text);
+    if (!name && names.size < PREPARED_LIMIT && PREPARABLE.test(text)) names.set(text, (name = `q${names.size + 1}`));
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        query: ((text: unknown, values?: unknown[]) =>
+          typeof text === "string"
+            ? client.query({ text, values, name: nameFor(text) })
+            : client.query(text as pg.Submittable)) as unknown as PostgresPoolClient["query"],
+        release: (destroy?: boolean) => client.release(destroy),
+      };
+    },
+    end: () => pool.end(),
   };
 }
 
