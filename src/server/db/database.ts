@@ -1,7 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect, sql } from "kysely";
+import {
+  type DefaultQueryCompiler,
+  Kysely,
+  type LimitNode,
+  type OffsetNode,
+  type OperationNode,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  PostgresQueryCompiler,
+  SqliteDialect,
+  SqliteQueryCompiler,
+  ValueNode,
+  sql,
+} from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
 
@@ -32,7 +46,7 @@ export function openDatabase(options: DatabaseOptions): Database {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+    const db = new Kysely<DB>({ dialect: new Postgres({ pool: withPreparedStatements(pool) }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ":memory:";
@@ -42,8 +56,46 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new Sqlite({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** The whole number a limit or offset holds, when the query passed one as a value. */
+const wholeNumber = (node: OperationNode) => (ValueNode.is(node) && Number.isSafeInteger(node.value) ? String(node.value) : null);
+
+/**
+ * Limits and offsets go into the SQL text instead of being bound: SQLite runs a list whose `limit` is a bound
+ * parameter 30–70 µs slower (the contacts list 123 µs against 50 µs, the media list 72 µs against 43 µs), and
+ * PostgreSQL plans a bound limit without knowing it. Raw SQL writes them with `sql.lit` for the same reason. Page
+ * sizes are few, so each list still has a handful of texts for the statement caches.
+ */
+// TypeScript requires a mixin's constructor to take `any[]`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withLiteralLimits<T extends new (...args: any[]) => DefaultQueryCompiler>(Base: T) {
+  return class extends Base {
+    protected override visitLimit(node: LimitNode) {
+      const limit = wholeNumber(node.limit);
+      if (limit === null) super.visitLimit(node);
+      else this.append(`limit ${limit}`);
+    }
+    protected override visitOffset(node: OffsetNode) {
+      const offset = wholeNumber(node.offset);
+      if (offset === null) super.visitOffset(node);
+      else this.append(`offset ${offset}`);
+    }
+  };
+}
+const SqliteCompiler = withLiteralLimits(SqliteQueryCompiler);
+const PostgresCompiler = withLiteralLimits(PostgresQueryCompiler);
+class Sqlite extends SqliteDialect {
+  override createQueryCompiler() {
+    return new SqliteCompiler();
+  }
+}
+class Postgres extends PostgresDialect {
+  override createQueryCompiler() {
+    return new PostgresCompiler();
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

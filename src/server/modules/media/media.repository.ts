@@ -103,7 +103,7 @@ export function createMediaRepository(db: Kysely<DB>) {
         select ${mediaColumnsSql} from media
         where ${sql.join(conditions, sql` and `)}
         order by ${column} desc, media.id desc
-        limit ${options.limit + 1}`.execute(db);
+        limit ${sql.lit(options.limit + 1)}`.execute(db);
       return pageOf(result.rows, options.limit);
     },
 

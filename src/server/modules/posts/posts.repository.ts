@@ -83,7 +83,7 @@ export function createPostsRepository(db: Kysely<DB>) {
           from posts p
           where ${sql.join(conditions, sql` and `)}
           order by p."createdAt" desc, p.id desc
-          limit ${options.limit + 1}
+          limit ${sql.lit(options.limit + 1)}
         ) p join users u on u.id = p."userId"
         order by p."createdAt" desc, p.id desc`.execute(db);
       const page = pageOf(rows, options.limit);

@@ -47,7 +47,7 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
         from media ${m.join}
         where ${m.where} and media.type = ${type} and media."hiddenAt" is null
         order by ${m.rank}, media."playCount" desc, media.id desc
-        limit ${limit}`);
+        limit ${sql.lit(limit)}`);
     },
 
     async posts(terms: string[], limit: number) {
@@ -66,7 +66,7 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
         from posts p ${m.join} join users u on u.id = p."userId"
         where ${m.where} and p."hiddenAt" is null
         order by ${m.rank}, p."createdAt" desc, p.id desc
-        limit ${limit}`);
+        limit ${sql.lit(limit)}`);
     },
 
     /** Members by name, username or bio; never their email. */
@@ -77,7 +77,7 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
         from users u ${m.join}
         where ${m.where}
         order by ${m.rank}, u."displayName", u.id
-        limit ${limit}`);
+        limit ${sql.lit(limit)}`);
     },
 
     async events(terms: string[], limit: number) {
@@ -87,7 +87,7 @@ export function createSearchRepository(db: Kysely<DB>, dialect: Dialect) {
         from events e ${m.join}
         where ${m.where} and e."cancelledAt" is null
         order by ${m.rank}, e."startTime" desc, e.id
-        limit ${limit}`);
+        limit ${sql.lit(limit)}`);
     },
   };
 }

@@ -96,7 +96,7 @@ export function createUsersRepository(db: Kysely<DB>) {
         ) c
         left join messages lm on lm.id = c."lastId"
         order by lm."createdAt" desc nulls last, c."displayName"
-        limit ${options.limit}`.execute(db);
+        limit ${sql.lit(options.limit)}`.execute(db);
       return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
     },
   };
