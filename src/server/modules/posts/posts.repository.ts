@@ -72,9 +72,12 @@ export function createPostsRepository(db: Kysely<DB>) {
       if (viewerId !== null) conditions.push(neitherBlocked(viewerId, "p.userId"));
       if (before) conditions.push(sql`(p."createdAt", p.id) < (${before[0]}, ${before[1]})`);
       const likedByMe =
-        viewerId === null ? sql`0` : sql`exists (select 1 from post_likes l where l."postId" = p.id and l."userId" = ${viewerId})`;
+        viewerId === null
+          ? sql`0`
+          : sql`coalesce((select 1 from post_likes l where l."postId" = p.id and l."userId" = ${viewerId} limit 1), 0)`;
       // The page is chosen first and the like looked up for its rows only: over the whole table PostgreSQL would hash
-      // every like of the viewer on each request (6 ms at 10,000 likes instead of 0.2 ms).
+      // every like of the viewer on each request (6 ms at 10,000 likes instead of 0.2 ms). A scalar sub-query rather
+      // than `exists`, which a prepared statement's generic plan also answered by hashing them all (4.8 ms).
       const { rows } = await sql<PostRow>`
         select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
           u."displayName" as "authorDisplayName", u."profileImageUrl" as "authorProfileImageUrl", ${likedByMe} as "likedByMe"
