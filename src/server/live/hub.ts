@@ -477,6 +477,22 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       for (const other of strangers) changes.set(other, [{ userId, online: online.has(userId) }]);
       await tell(changes);
     },
+    /**
+     * Members who may have stopped being each other's audience (a group left): those who no longer are see each other
+     * offline now, rather than online until their next connect.
+     */
+    async reviewPresence(userId: number, others: number[]) {
+      const audience = await audienceOf(userId);
+      const gone = others.filter((other) => other !== userId && !audience.has(other));
+      if (gone.length === 0) return;
+      const changes = new Map<number, { userId: number; online: boolean }[]>();
+      changes.set(
+        userId,
+        gone.map((other) => ({ userId: other, online: false })),
+      );
+      for (const other of gone) changes.set(other, [{ userId, online: false }]);
+      await tell(changes);
+    },
     /** Runs when seats are left behind by an instance that stopped or died. */
     onSeatsReleased(listener: SeatsReleasedListener) {
       seatListeners.push(listener);

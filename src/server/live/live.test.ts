@@ -244,6 +244,33 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect(back.snapshot).toEqual([aquila.user.id]);
   });
 
+  it("takes presence back from group co-members the moment one leaves, unless they still share a conversation", async () => {
+    const group = await t.database.db
+      .insertInto("groups")
+      .values({ name: "Ushers", description: "", createdBy: null, createdAt: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const [lois, eunice, timothy] = [await registerMember(t.app), await registerMember(t.app), await registerMember(t.app)];
+    for (const member of [lois, eunice, timothy]) await inject(member, "POST", `/api/groups/${group.id}/join`);
+    // Eunice and Timothy also talk directly; Lois knows them only through the group.
+    const leaver = await connect(eunice);
+    leaver.send("CHAT_MESSAGE", { message: "See you Sunday", receiverId: timothy.user.id });
+    await leaver.next("CHAT_MESSAGE_SENT");
+    const [watcher, other] = [await connect(lois), await connect(timothy)];
+    expect(watcher.snapshot).toContain(eunice.user.id);
+    const offline = (userId: number) => (p: { snapshot: boolean; users: { userId: number; online: boolean }[] }) =>
+      !p.snapshot && p.users.some((u) => u.userId === userId && !u.online);
+    await inject(eunice, "POST", `/api/groups/${group.id}/leave`);
+    expect((await watcher.next("PRESENCE", offline(eunice.user.id))).users).toContainEqual({ userId: eunice.user.id, online: false });
+    expect((await leaver.next("PRESENCE", offline(lois.user.id))).users).toContainEqual({ userId: lois.user.id, online: false });
+    // Timothy still sees her, and her going is told to him and not to Lois.
+    expect(other.events.some((e) => e.type === "PRESENCE" && offline(eunice.user.id)(e.payload))).toBe(false);
+    await leaver.close();
+    expect((await other.next("PRESENCE", offline(eunice.user.id))).users).toContainEqual({ userId: eunice.user.id, online: false });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(watcher.events.some((e) => e.type === "PRESENCE" && e.payload.users.some((u) => u.userId === eunice.user.id))).toBe(false);
+  });
+
   it("runs a conference: join, participants with host, signalling with server-set fromUserId, media state, room chat, leave", async () => {
     const roomCode = await createRoom(ruth);
     const host = await connect(ruth);

@@ -43,8 +43,10 @@ export function createGroupsService(ctx: AppContext) {
 
     async leave(viewerId: number, groupId: number) {
       await requireGroup(groupId);
+      const coMembers = await groups.memberIds(groupId);
       await groups.leave(groupId, viewerId);
       await hub.unsubscribeMember(viewerId, groupChannel(groupId));
+      await hub.reviewPresence(viewerId, coMembers);
       return findGroup(groupId, viewerId);
     },
 
