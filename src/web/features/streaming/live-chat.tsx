@@ -111,9 +111,14 @@ function ChatPanel({ live, userId, isAdmin }: { live: LiveBroadcast; userId: num
     setArrived([]);
     setHidden(new Set());
   }, [chatKey]);
+  const { refetch } = history;
   useEffect(() => {
-    if (connected) send("STREAM_CHAT_JOIN", { chatKey });
-  }, [connected, send, chatKey]);
+    if (!connected) return;
+    send("STREAM_CHAT_JOIN", { chatKey });
+    // The history may have been read before the join (carried with the page, or while the link was down): what was
+    // said in between reached neither, so it is read again now that new messages arrive live.
+    void refetch();
+  }, [connected, send, chatKey, refetch]);
 
   useLiveEvent("STREAM_CHAT", (message) => {
     if (message.chatKey !== chatKey) return;
