@@ -478,8 +478,8 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       await tell(changes);
     },
     /**
-     * Members who may have stopped being each other's audience (a group left): those who no longer are see each other
-     * offline now, rather than online until their next connect.
+     * Members who may have stopped being each other's audience (a group left): those who no longer are now see each
+     * other offline, rather than online until their next connect.
      */
     async reviewPresence(userId: number, others: number[]) {
       const audience = await audienceOf(userId);
