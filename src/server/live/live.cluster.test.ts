@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { type ServerEvent, liveErrors } from "@shared/contracts/live";
 import { openTestDatabase, sessionCookie } from "../test/app";
-import { type Member, registerMember } from "../test/factories";
+import { type Member, createGroup, registerMember } from "../test/factories";
 import { LiveClient, type LiveTestInstance, startLiveInstance } from "../test/live";
 import { CLOSE_TOO_MANY_CONNECTIONS } from "./hub";
 
@@ -150,11 +150,7 @@ describe.skipIf(skipReason !== null)("live link across two instances sharing Pos
   });
 
   it("delivers group chat across instances to a member who joined on the other one", async () => {
-    const group = await first.ctx.db
-      .insertInto("groups")
-      .values({ name: "Youth Ministry", description: "", createdBy: null, createdAt: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const group = await createGroup(first.ctx.db, "Youth Ministry");
     const a = await connect(first, ruth);
     const b = await connect(second, boaz);
     await first.app.inject({ method: "POST", url: `/api/groups/${group.id}/join`, headers: { cookie: ruth.cookie } });

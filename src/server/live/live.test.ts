@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Participant, liveErrors } from "@shared/contracts/live";
 import { messages } from "@shared/messages";
 import { describeEachDatabase } from "../test/app";
-import { type Member, registerMember } from "../test/factories";
+import { type Member, createGroup, registerMember } from "../test/factories";
 import { LiveClient, startLiveTestApp } from "../test/live";
 import { systemClock } from "../clock";
 import { roomChannel } from "../modules/rooms/rooms.service";
@@ -219,11 +219,7 @@ describeEachDatabase("live link /ws", (dialect) => {
   });
 
   it("tells presence to group co-members, from the moment one joins", async () => {
-    const group = await t.database.db
-      .insertInto("groups")
-      .values({ name: "Choir", description: "", createdBy: null, createdAt: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const group = await createGroup(t.database.db, "Choir");
     const [priscilla, aquila] = [await registerMember(t.app), await registerMember(t.app)];
     await inject(priscilla, "POST", `/api/groups/${group.id}/join`);
     const watcher = await connect(priscilla);
@@ -245,11 +241,7 @@ describeEachDatabase("live link /ws", (dialect) => {
   });
 
   it("takes presence back from group co-members the moment one leaves, unless they still share a conversation", async () => {
-    const group = await t.database.db
-      .insertInto("groups")
-      .values({ name: "Ushers", description: "", createdBy: null, createdAt: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const group = await createGroup(t.database.db, "Ushers");
     const [lois, eunice, timothy] = [await registerMember(t.app), await registerMember(t.app), await registerMember(t.app)];
     for (const member of [lois, eunice, timothy]) await inject(member, "POST", `/api/groups/${group.id}/join`);
     // Eunice and Timothy also talk directly; Lois knows them only through the group.
@@ -411,11 +403,7 @@ describeEachDatabase("live link /ws", (dialect) => {
   });
 
   it("delivers group chat to members only, including one who just joined through the API", async () => {
-    const group = await t.database.db
-      .insertInto("groups")
-      .values({ name: "Prayer Warriors", description: "Praying together", createdBy: null, createdAt: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const group = await createGroup(t.database.db, "Prayer Warriors", "Praying together");
     const a = await connect(ruth);
     const b = await connect(boaz);
     a.send("CHAT_MESSAGE", { message: "Anyone here?", groupId: group.id });
@@ -472,11 +460,7 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect(await prying.nothing("ERROR", 100)).toBe(true);
 
     // A common group is a shared conversation, before any direct message.
-    const group = await t.database.db
-      .insertInto("groups")
-      .values({ name: "Greeters", description: "", createdBy: null, createdAt: new Date().toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const group = await createGroup(t.database.db, "Greeters");
     await inject(stranger, "POST", `/api/groups/${group.id}/join`);
     await inject(boaz, "POST", `/api/groups/${group.id}/join`);
     prying.send("TYPING", { receiverId: boaz.user.id, isTyping: true });

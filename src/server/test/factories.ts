@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import type { User } from "@shared/contracts/users";
+import type { DB } from "../db/schema";
 import { sessionCookie } from "./app";
 
 export const TEST_PASSWORD = "Faithful123";
@@ -34,4 +36,13 @@ export async function registerMember(
   const response = await app.inject({ method: "POST", url: "/api/auth/register", payload, remoteAddress: nextRegistrationAddress() });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { user: response.json(), cookie: sessionCookie(response), username: payload.username, password: payload.password };
+}
+
+/** A group, straight in the table (groups have no create route: admins seed them). */
+export async function createGroup(db: Kysely<DB>, name: string, description = ""): Promise<{ id: number }> {
+  return db
+    .insertInto("groups")
+    .values({ name, description, createdBy: null, createdAt: new Date().toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 }
