@@ -97,7 +97,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
   HTTP_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().positive().default(3600),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
-  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(10_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().default(20_000),
   JOBS_POLL_SECONDS: z.coerce.number().positive().default(1),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Gathering <no-reply@localhost>"),
