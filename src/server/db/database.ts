@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
+import { SqliteDriver } from "./sqlite-driver";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -56,7 +57,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<DB>({ dialect: new Sqlite({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new Sqlite(sqlite) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
@@ -88,6 +89,14 @@ function withLiteralLimits<T extends new (...args: any[]) => DefaultQueryCompile
 const SqliteCompiler = withLiteralLimits(SqliteQueryCompiler);
 const PostgresCompiler = withLiteralLimits(PostgresQueryCompiler);
 class Sqlite extends SqliteDialect {
+  readonly #sqlite: SQLite.Database;
+  constructor(sqlite: SQLite.Database) {
+    super({ database: sqlite });
+    this.#sqlite = sqlite;
+  }
+  override createDriver() {
+    return new SqliteDriver(this.#sqlite);
+  }
   override createQueryCompiler() {
     return new SqliteCompiler();
   }
@@ -96,31 +105,6 @@ class Postgres extends PostgresDialect {
   override createQueryCompiler() {
     return new PostgresCompiler();
   }
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; preparing a joined query costs about as much as running it.
- * This keeps the most recently used prepared statements by their SQL text (the parameters vary, the text doesn't).
- */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        // Re-insert so the map's order is least recently used first.
-        cache.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(text, statement);
-      return statement;
-    },
-  };
 }
 
 const PREPARED_LIMIT = 1000;

@@ -1,0 +1,79 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./database";
+import { FifoLock } from "./sqlite-driver";
+
+describe("SQLite's connection lock", () => {
+  it("hands the lock to its waiters one at a time, in the order they came", async () => {
+    const lock = new FifoLock();
+    const order: string[] = [];
+    await lock.acquire();
+    const waiters = ["b", "c", "d"].map((name) => lock.acquire().then(() => order.push(name)));
+    expect(lock.waiting).toBe(3);
+
+    lock.release();
+    await Promise.resolve();
+    // One release wakes one waiter, the first; the others still wait.
+    expect(order).toEqual(["b"]);
+    expect(lock.waiting).toBe(2);
+
+    lock.release();
+    lock.release();
+    await Promise.all(waiters);
+    expect(order).toEqual(["b", "c", "d"]);
+
+    // Released by the last holder, it is free again: the next caller takes it at once.
+    lock.release();
+    let taken = false;
+    void lock.acquire().then(() => (taken = true));
+    await Promise.resolve();
+    expect(taken).toBe(true);
+  });
+
+  it("keeps other queries out of a transaction until it commits, and runs queued queries in order", async () => {
+    const { db, close } = openDatabase({ sqliteFile: ":memory:" });
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+      const seen: string[] = [];
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("notes" as never)
+          .values({ body: "first" } as never)
+          .execute();
+        // While the transaction is open, the queries below queue for the connection.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await trx
+          .insertInto("notes" as never)
+          .values({ body: "second" } as never)
+          .execute();
+        seen.push("committed");
+      });
+      const reads = [1, 2, 3].map(async (n) => {
+        const { rows } = await sql<{ count: number }>`select count(*) as count from notes`.execute(db);
+        seen.push(`read ${n}: ${rows[0]?.count}`);
+      });
+      await Promise.all([transaction, ...reads]);
+      expect(seen).toEqual(["committed", "read 1: 2", "read 2: 2", "read 3: 2"]);
+
+      // A failed transaction rolls back and frees the connection.
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("notes" as never)
+            .values({ body: "third" } as never)
+            .execute();
+          throw new Error("stop");
+        }),
+      ).rejects.toThrow("stop");
+      const result = await db
+        .insertInto("notes" as never)
+        .values({ body: "fourth" } as never)
+        .executeTakeFirst();
+      expect(result.insertId).toBe(3n);
+      const { rows } = await sql<{ body: string }>`select body from notes order by id`.execute(db);
+      expect(rows.map((row) => row.body)).toEqual(["first", "second", "fourth"]);
+    } finally {
+      await close();
+    }
+  });
+});
