@@ -1,6 +1,9 @@
 import { type QueryKey, infiniteQueryOptions } from "@tanstack/react-query";
 import { apiRequest, nextCursorOf, urlFromQueryKey } from "./api";
 
+/** Marks the queries of listPagesQuery, whose first page the page may carry. */
+export const CARRIED_AS_LIST_PAGES = "list-pages";
+
 /** One page of a paginated list: its items, and the cursor of the next (older) page, null on the last one. */
 export type ListPage<T> = { items: T[]; nextCursor: string | null };
 
@@ -25,6 +28,8 @@ export async function fetchListPage<T>(url: string): Promise<ListPage<T>> {
 export function listPagesQuery<T>(queryKey: QueryKey) {
   return infiniteQueryOptions({
     queryKey,
+    // The first page may come with the page (lib/query-client.ts).
+    meta: { carriedAs: CARRIED_AS_LIST_PAGES },
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => fetchListPage<T>(urlFromQueryKey(pageKey(queryKey, pageParam))),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
