@@ -3,7 +3,6 @@ import { NEXT_CURSOR_HEADER } from "@shared/constants";
 import type { ApiError } from "@shared/contracts/common";
 import type { RouteInput, RouteOutput } from "@shared/contracts/route";
 import type { ApiRouteKey, ApiRouteOf } from "@shared/contracts/routes";
-import { takeCarriedAnswer } from "./initial-state";
 
 /**
  * A non-ok answer of the API. Its message is "<status>: <body text or status text>" (spec §8);
@@ -32,9 +31,6 @@ async function throwIfNotOk(response: Response): Promise<void> {
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const hasBody = data !== undefined;
-  // A first screen's read the page already carries answers at once (lib/initial-state.ts).
-  const carried = method === "GET" && !hasBody ? takeCarriedAnswer(url) : undefined;
-  if (carried) return carried;
   const response = await fetch(url, {
     method,
     credentials: "include",

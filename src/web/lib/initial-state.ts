@@ -1,4 +1,4 @@
-import { INITIAL_STATE_ID, NEXT_CURSOR_HEADER } from "@shared/constants";
+import { INITIAL_STATE_ID } from "@shared/constants";
 import type { InitialState } from "@shared/contracts/auth";
 import type { PageDataAnswer } from "@shared/page-data";
 
@@ -20,23 +20,18 @@ export const initialState: InitialState | undefined = (() => {
 const unread = new Map(Object.entries(initialState?.data ?? {}));
 
 /**
- * The answer the page carries for a GET of `url`, as the network would have given it, once: the next read of the
- * same URL (a refetch, an invalidation) goes to the server.
+ * The answer the page carries for a GET of `url` as it came (the JSON body, and the next page's cursor), once: the
+ * query cache starts the query with it (lib/query-client.ts), and the next read of the same URL (a refetch, an
+ * invalidation) goes to the server.
  */
-export function takeCarriedAnswer(url: string): Response | undefined {
-  const answer = takeCarried(url);
-  if (!answer) return undefined;
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
-  if (answer.nextCursor) headers[NEXT_CURSOR_HEADER] = answer.nextCursor;
-  return new Response(JSON.stringify(answer.body), { status: 200, headers });
-}
-
-/** The answer the page carries for a GET of `url` as it came (the JSON body, and the next page's cursor), once. */
 export function takeCarried(url: string): PageDataAnswer | undefined {
   const answer = unread.get(url);
   if (answer) unread.delete(url);
   return answer;
 }
+
+/** Marks the queries of listPagesQuery (lib/list-pages.ts), whose first page the page may carry. */
+export const CARRIED_AS_LIST_PAGES = "list-pages";
 
 /** Drops what the page carries: after signing in or out, its answers were someone else's view. */
 export function forgetCarriedAnswers(): void {

@@ -1,8 +1,6 @@
 import { type QueryKey, infiniteQueryOptions } from "@tanstack/react-query";
 import { apiRequest, nextCursorOf, urlFromQueryKey } from "./api";
-
-/** Marks the queries of listPagesQuery, whose first page the page may carry. */
-export const CARRIED_AS_LIST_PAGES = "list-pages";
+import { CARRIED_AS_LIST_PAGES } from "./initial-state";
 
 /** One page of a paginated list: its items, and the cursor of the next (older) page, null on the last one. */
 export type ListPage<T> = { items: T[]; nextCursor: string | null };
