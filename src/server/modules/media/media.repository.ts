@@ -29,8 +29,11 @@ const MEDIA_FIELDS = [
  */
 export const mediaColumns = MEDIA_FIELDS.map((field) => `media.${field}` as const);
 
-/** The same columns for a query written as an SQL template (the hot list, full-text search). */
-export const mediaColumnsSql = sql.join(mediaColumns.map((column) => sql.ref(column)));
+/**
+ * The same columns for a query written as an SQL template (the hot list, full-text search), quoted once here rather
+ * than compiled from fourteen references on every request (a sixth of the media list's time in the application).
+ */
+export const mediaColumnsSql = sql.raw(mediaColumns.map((column) => column.replace(/(\w+)\.(\w+)/, '"$1"."$2"')).join(", "));
 
 export type MediaRow = Omit<Selectable<MediaTable>, "hiddenAt">;
 
