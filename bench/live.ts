@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import WebSocket from "ws";
 import { openDatabase } from "../src/server/db/database";
 import { migrateToLatest } from "../src/server/db/migrate";
@@ -19,7 +20,8 @@ import { migrateToLatest } from "../src/server/db/migrate";
  *   - room fan-out: a 200 B room message to a room of `roomSize`, p50/p99 from send to each other member.
  * Servers run pinned to core 0 (where `taskset` exists); the clients run here.
  * `npm run bench:link` runs the full size (10,000 idle, a storm of 1,000); `npm run bench` a smaller one.
- * BENCH_LIVE_PROFILE=<dir> writes a CPU profile of the hub's process there.
+ * BENCH_LIVE_PROFILE=<dir> writes a CPU profile of the hub's process there; BENCH_LIVE_HEAP=<dir> a heap snapshot of it
+ * once its idle sockets are open (what each connection holds).
  */
 export interface LiveBenchOptions {
   connections: number;
@@ -58,11 +60,39 @@ function hasTaskset(): boolean {
   }
 }
 
+let compiled: string | undefined;
+/**
+ * The bench's server compiled as `npm start` runs the product (decision 0023), not through the tsx loader: tsx keeps
+ * every function's name by defining it on the function, which gives each closure a property table of its own, and
+ * the hub's few closures per connection then held 1.4 KiB per connection that the product doesn't.
+ */
+function compiledServer(): string {
+  compiled ??= (() => {
+    const outfile = path.join(here, "../dist/bench/live-server.mjs");
+    buildSync({
+      entryPoints: [path.join(here, "live-server.ts")],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      target: "node20",
+      outfile,
+      logLevel: "warning",
+    });
+    return outfile;
+  })();
+  return compiled;
+}
+
 function startServer(mode: "app" | "baseline", dataDir: string, port: number): Promise<ChildProcess> {
   const profile =
     process.env.BENCH_LIVE_PROFILE && mode === "app" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LIVE_PROFILE}`] : [];
-  const child = fork(path.join(here, "live-server.ts"), [mode, dataDir, String(port)], {
-    execArgv: ["--import", "tsx", ...profile],
+  const heap =
+    process.env.BENCH_LIVE_HEAP && mode === "app"
+      ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${process.env.BENCH_LIVE_HEAP}`]
+      : [];
+  const child = fork(compiledServer(), [mode, dataDir, String(port)], {
+    execArgv: ["--expose-gc", ...profile, ...heap],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   if (hasTaskset() && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
@@ -72,9 +102,10 @@ function startServer(mode: "app" | "baseline", dataDir: string, port: number): P
   });
 }
 
-function statsOf(child: ChildProcess): Promise<{ rss: number; cpuMicros: number }> {
+type ServerStats = { rss: number; heap: number; cpuMicros: number };
+function statsOf(child: ChildProcess): Promise<ServerStats> {
   return new Promise((resolve) => {
-    child.once("message", (message) => resolve(message as { rss: number; cpuMicros: number }));
+    child.once("message", (message) => resolve(message as ServerStats));
     child.send("stats");
   });
 }
@@ -180,6 +211,17 @@ async function openAll(count: number, open: (index: number) => WebSocket): Promi
     sockets.push(...opened.map((o) => o.socket));
   }
   return { sockets, seconds: (performance.now() - started) / 1000, retried };
+}
+
+/** Has the hub's process write a heap snapshot into `dir` (it runs with --heapsnapshot-signal) and waits for it. */
+async function heapSnapshot(child: ChildProcess, dir: string) {
+  const snapshots = () => fs.readdirSync(dir).filter((file) => file.endsWith(".heapsnapshot"));
+  const had = new Set(snapshots());
+  child.kill("SIGUSR2");
+  let file: string | undefined;
+  while (!(file = snapshots().find((name) => !had.has(name)))) await sleep(500);
+  // Written once its size stops changing.
+  for (let size = -1; size !== fs.statSync(path.join(dir, file)).size; await sleep(1000)) size = fs.statSync(path.join(dir, file)).size;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -381,6 +423,8 @@ type Row = {
   retried: number;
   openSeconds: number;
   kibPerConnection: number;
+  /** What the JavaScript heap and its buffers hold per connection, after a full collection. */
+  heapKibPerConnection: number;
   cpuMicrosPerMessage: number;
   sent: number;
   delivered: number;
@@ -402,6 +446,7 @@ async function measure(
   const opened = await openAll(options.connections, open);
   await sleep(1000);
   const after = await statsOf(child);
+  if (process.env.BENCH_LIVE_HEAP && name.startsWith("/ws hub")) await heapSnapshot(child, process.env.BENCH_LIVE_HEAP);
   const held = opened.sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
   const { pairs } = options;
   // Chat between members outside the storm's range, so its ids are the same on both servers.
@@ -424,6 +469,7 @@ async function measure(
     retried: opened.retried,
     openSeconds: opened.seconds,
     kibPerConnection: (after.rss - before.rss) / 1024 / options.connections,
+    heapKibPerConnection: (after.heap - before.heap) / 1024 / options.connections,
     cpuMicrosPerMessage: (end.cpuMicros - after.cpuMicros) / Math.max(1, latencies.length),
     sent,
     delivered: latencies.length,
@@ -507,12 +553,12 @@ export function printLiveBench({ options, rows, loadAverage }: LiveBenchResult) 
     `\nLive link: ${options.connections} idle connections held, ${options.pairs} sender→receiver pairs at ${options.rate} messages/s for ${options.seconds} s\n`,
   );
   console.log(
-    "| server | connections held | retried once | opened in | RSS per connection | delivered | p50 | p99 | p50 ratio | p99 ratio | server CPU per message | CPU ratio |",
+    "| server | connections held | retried once | opened in | RSS per connection | heap per connection | delivered | p50 | p99 | p50 ratio | p99 ratio | server CPU per message | CPU ratio |",
   );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${row.held} | ${row.retried} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${ms(row.p50)} | ${ms(row.p99)} | ${(row.p50 / base.p50).toFixed(2)}× | ${(row.p99 / base.p99).toFixed(2)}× | ${Math.round(row.cpuMicrosPerMessage)} µs | ${(row.cpuMicrosPerMessage / base.cpuMicrosPerMessage).toFixed(1)}× |`,
+      `| ${row.name} | ${row.held} | ${row.retried} | ${row.openSeconds.toFixed(2)} s | ${row.kibPerConnection.toFixed(1)} KiB | ${row.heapKibPerConnection.toFixed(1)} KiB | ${row.delivered}/${row.sent} | ${ms(row.p50)} | ${ms(row.p99)} | ${(row.p50 / base.p50).toFixed(2)}× | ${(row.p99 / base.p99).toFixed(2)}× | ${Math.round(row.cpuMicrosPerMessage)} µs | ${(row.cpuMicrosPerMessage / base.cpuMicrosPerMessage).toFixed(1)}× |`,
     );
   }
   console.log(
