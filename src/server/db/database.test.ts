@@ -23,7 +23,7 @@ describeEachDatabase("database layer", (dialect) => {
   });
 });
 
-// Named statements are PostgreSQL's (SQLite's statement cache is better-sqlite3's own): registered only when it runs.
+// Named statements are PostgreSQL's (SQLite's statements are cached by its driver, sqlite-driver.ts): registered only when it runs.
 for (const dialect of dialects.filter((d) => d === "postgres")) {
   describe(`database layer [${dialect}], named statements`, () => {
     let t: TestApp;
