@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
 import WebSocket from "ws";
 import { openDatabase } from "../src/server/db/database";
 import { migrateToLatest } from "../src/server/db/migrate";
+import { compiled } from "./compiled";
 
 /**
  * The live-link figures, for the real /ws hub (session check, schema validation, stored in SQLite before the
@@ -49,8 +49,6 @@ export const FULL: LiveBenchOptions = {
 export const DEFAULT: LiveBenchOptions = { ...FULL, connections: 2_000, seconds: 5 };
 export const SMOKE: LiveBenchOptions = { ...FULL, connections: 300, pairs: 20, rate: 100, seconds: 2, storm: 200, roomRate: 50 };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
 function hasTaskset(): boolean {
   try {
     execFileSync("taskset", ["-V"], { stdio: "ignore" });
@@ -60,30 +58,6 @@ function hasTaskset(): boolean {
   }
 }
 
-let compiled: string | undefined;
-/**
- * The bench's server compiled as `npm start` runs the product (decision 0023), not through the tsx loader: tsx keeps
- * every function's name by defining it on the function, which gives each closure a property table of its own, and
- * the hub's few closures per connection then held 1.4 KiB per connection that the product doesn't.
- */
-function compiledServer(): string {
-  compiled ??= (() => {
-    const outfile = path.join(here, "../dist/bench/live-server.mjs");
-    buildSync({
-      entryPoints: [path.join(here, "live-server.ts")],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      target: "node20",
-      outfile,
-      logLevel: "warning",
-    });
-    return outfile;
-  })();
-  return compiled;
-}
-
 function startServer(mode: "app" | "baseline", dataDir: string, port: number): Promise<ChildProcess> {
   const profile =
     process.env.BENCH_LIVE_PROFILE && mode === "app" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_LIVE_PROFILE}`] : [];
@@ -91,7 +65,7 @@ function startServer(mode: "app" | "baseline", dataDir: string, port: number): P
     process.env.BENCH_LIVE_HEAP && mode === "app"
       ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${process.env.BENCH_LIVE_HEAP}`]
       : [];
-  const child = fork(compiledServer(), [mode, dataDir, String(port)], {
+  const child = fork(compiled("bench/live-server.ts"), [mode, dataDir, String(port)], {
     execArgv: ["--expose-gc", ...profile, ...heap],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -15,6 +15,7 @@ import { seedDemoContent } from "../src/server/db/seed/seed";
 import { hashPassword } from "../src/server/modules/auth/auth.service";
 import { type NginxInstance, mediaLocations, nginxMissing, startNginx } from "../src/server/test/nginx";
 import { freePort, stopChild } from "../src/server/test/processes";
+import { compiled } from "./compiled";
 
 /**
  * A Sunday morning under load (issue 9, goal 8): members arrive over the first fifth of the run, sign in, open the live
@@ -138,10 +139,10 @@ interface Logs {
   warnings: Record<string, number>;
 }
 
-/** The real server (src/server/main.ts, as `npm start` runs it but through the tsx loader) on `port`. */
+/** The real server (src/server/main.ts, compiled as `npm start` runs it) on `port`. */
 async function startInstance(env: Record<string, string>, logs: Logs): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "src/server/main.ts")], {
+  const child = spawn(process.execPath, ["--enable-source-maps", compiled("src/server/main.ts")], {
     cwd: root,
     env: {
       ...process.env,
