@@ -133,13 +133,8 @@ test.describe("with service workers allowed", () => {
     expect((await page.request.get("/push-sw.js")).headers()["content-type"]).not.toContain("javascript");
 
     const origin = new URL(page.url()).origin;
-    await deliverPush(context, page, origin, {
-      title: "New Comment",
-      body: "Boaz commented on your post",
-      link: "/community",
-      tag: "notification-comment",
-    });
-    await expect.poll(() => shownNotifications(page)).toEqual(["New Comment: Boaz commented on your post"]);
+    const message = { title: "New Comment", body: "Boaz commented on your post", link: "/community", tag: "notification-comment" };
+    await expectPushShown(context, page, origin, message, ["New Comment: Boaz commented on your post"]);
   });
 
   test("a new member who is away receives a push and an email", async ({ browser }) => {
@@ -225,8 +220,7 @@ test.describe("with service workers allowed", () => {
       // The device shows the push as it arrived, and the email's link opens the post for the member.
       const again = await context.newPage();
       await again.goto("/settings");
-      await deliverPush(context, again, platform.url, push.message);
-      await expect.poll(() => shownNotifications(again)).toEqual([`New Comment: ${said}`]);
+      await expectPushShown(context, again, platform.url, push.message, [`New Comment: ${said}`]);
       await again.goto(link);
       await expect(again.getByText("Is there a ride to the retreat?")).toBeVisible();
       await context.close();
@@ -238,8 +232,13 @@ test.describe("with service workers allowed", () => {
   });
 });
 
-/** Hands a push to the app's service worker the way the browser does when its push service delivers one. */
-async function deliverPush(context: BrowserContext, page: Page, origin: string, message: Record<string, unknown>) {
+/**
+ * Delivers a push to the app's worker through DevTools, as the push service would, and expects the notifications
+ * shown then. Chromium sometimes drops a notification the worker showed (showNotification resolves, yet it is never
+ * listed; about one delivery in ten here), and a second delivery of the same push is shown: so the push is
+ * delivered again, up to three times, before the expectation fails.
+ */
+async function expectPushShown(context: BrowserContext, page: Page, origin: string, message: Record<string, unknown>, shown: string[]) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
@@ -249,7 +248,19 @@ async function deliverPush(context: BrowserContext, page: Page, origin: string, 
     });
   });
   await cdp.send("ServiceWorker.enable");
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(message) });
+  const push = { origin, registrationId: await registrationId, data: JSON.stringify(message) };
+  for (let delivery = 1; ; delivery++) {
+    await cdp.send("ServiceWorker.deliverPushMessage", push);
+    const poll = expect.poll(() => shownNotifications(page), { timeout: 2500 });
+    if (delivery === 3) return poll.toEqual(shown);
+    if (
+      await poll.toEqual(shown).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+  }
 }
 
 /** The notifications the app's service worker shows now, as "title: body". */
