@@ -9,10 +9,12 @@ import { chunkGroups } from "./scripts/vite-chunks";
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "src/web",
-  publicDir: "public",
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
+  // The server's render of the first screen (entry-server.tsx, `--ssr`) is only code: no public files, worker,
+  // styles or compressed copies.
+  publicDir: isSsrBuild ? false : "public",
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
   resolve: {
     alias: [
       // zod without its eval probe, which the CSP refuses (src/web/lib/zod-browser.ts).
@@ -26,6 +28,9 @@ export default defineConfig({
       { find: "@web", replacement: fileURLToPath(new URL("./src/web", import.meta.url)) },
     ],
   },
+  // The server's render imports the app's packages from node_modules, except this one, whose package offers Node
+  // only CommonJS: it is bundled in.
+  ssr: { noExternal: ["workbox-window"] },
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
@@ -33,8 +38,8 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself; the polyfill was half a KiB on every first load.
     modulePreload: { polyfill: false },
     // .vite/manifest.json: which files each page needs, read by the size budget (.size-limit.js).
-    manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: chunkGroups } } },
   },
   server: {
     port: 5173,
@@ -44,4 +49,4 @@ export default defineConfig({
       "/ws": { target: `ws://127.0.0.1:${apiPort}`, ws: true },
     },
   },
-});
+}));

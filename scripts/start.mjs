@@ -12,7 +12,8 @@ const builds = [
   {
     name: "web app",
     script: "build:web",
-    output: "dist/web/index.html",
+    // Written last: the server's render of the first screen, after the browser's build.
+    output: "dist/ssr/entry-server.js",
     inputs: ["src/web", "src/shared", "vite.config.ts", "scripts/vite-chunks.ts", "scripts/vite-precompress.ts"],
   },
   {

@@ -1,18 +1,25 @@
 import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element");
 
-const root = createRoot(container);
-// The first render already holds the first screen's data (lib/query-client.ts); as a transition React draws it in
-// slices and lets the browser in between, instead of one long task on a phone.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // The server drew the first screen (entry-server.tsx): React takes it over as it is. Where the browser's first render
+  // differs (a time shown in the member's own time zone), React draws that part again; it is not an error.
+  hydrateRoot(container, app, {
+    onRecoverableError: (error) => console.warn("The page was drawn again in the browser:", error),
+  });
+} else {
+  // The first render already holds the first screen's data (lib/query-client.ts); as a transition React draws it in
+  // slices and lets the browser in between, instead of one long task on a phone.
+  startTransition(() => createRoot(container).render(app));
+}

@@ -44,6 +44,16 @@ describeEachDatabase("the app's page", (dialect) => {
         "features/home/home-page.tsx": { file: "assets/home-page-d4.js", isDynamicEntry: true, imports: ["_card", "_react"] },
       }),
     );
+    // A build's render of the first screen (the web's entry-server.tsx): it draws who the state says is signed in,
+    // and fails on one path, as a page whose render throws would.
+    fs.mkdirSync(path.join(test.dataDir, "ssr"));
+    fs.writeFileSync(
+      path.join(test.dataDir, "ssr", "entry-server.js"),
+      `export async function render(url, state) {
+        if (url.startsWith("/broken")) throw new Error("this page cannot be drawn");
+        return '<main data-drawn="' + encodeURIComponent(url) + '">' + (state.user ? "member " + state.user.id : "visitor") + ", " + Object.keys(state.data).length + " answers</main>";
+      }`,
+    );
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: test.dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent" });
     app = await buildApp(createContext(config, test.database), { webDir });
     close = async () => {
@@ -151,5 +161,24 @@ describeEachDatabase("the app's page", (dialect) => {
   it("carries nothing more for a page without first-screen reads", async () => {
     const page = await app.inject({ method: "GET", url: "/privacy" });
     expect(Object.keys(initialState(page.body).data).sort()).toEqual(["/api/notifications", "/api/streaming/state"]);
+  });
+
+  it("draws the first screen inside the root from the same state the page carries", async () => {
+    const visitor = await app.inject({ method: "GET", url: "/sermons?play=2" });
+    const answers = Object.keys(initialState(visitor.body).data).length;
+    expect(answers).toBeGreaterThan(0);
+    expect(visitor.body).toContain(
+      `<div id="root"><main data-drawn="${encodeURIComponent("/sermons?play=2")}">visitor, ${answers} answers</main></div>`,
+    );
+    const { cookie, user } = await register("Phoebe Member");
+    const member = await app.inject({ method: "GET", url: "/", headers: { cookie } });
+    expect(member.body).toContain(`member ${user.id}, ${Object.keys(initialState(member.body).data).length} answers</main></div>`);
+  });
+
+  it("sends the page with an empty root, for the browser to draw, when the render fails", async () => {
+    const page = await app.inject({ method: "GET", url: "/broken" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(initialState(page.body).user).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { InitialState } from "@shared/contracts/auth";
@@ -50,16 +51,50 @@ function pagePreloads(webDir: string): Map<string, string> {
   return preloads;
 }
 
+type RenderFirstScreen = (url: string, state: InitialState) => Promise<string>;
+
+/**
+ * The web app's own render of a page's first screen (src/web/entry-server.tsx, built beside the app as
+ * dist/ssr/entry-server.js); undefined when it is not built (a test's stand-in page) or does not load.
+ */
+async function loadRenderer(webDir: string): Promise<RenderFirstScreen | undefined> {
+  const file = path.join(webDir, "..", "ssr", "entry-server.js");
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    return ((await import(pathToFileURL(file).href)) as { render: RenderFirstScreen }).render;
+  } catch (error) {
+    // Each page says so (firstScreen below) and is drawn by the browser instead.
+    return () => Promise.reject(error as Error);
+  }
+}
+
 /**
  * The web app's page, answered for every path its router owns (decision 0030). It carries, as JSON, the visitor's
  * session and the answers of the first screen's API reads, so the first screen is drawn without another round trip
- * (and a visitor's browser logs no 401 for asking who is signed in). Per member, so never stored by a shared cache.
+ * (and a visitor's browser logs no 401 for asking who is signed in); and the first screen itself, drawn from that
+ * state by the web app's server render (decision 0032), so a phone paints it before the scripts have run. Per member, so never stored by a shared cache.
  */
 export function createAppShell(ctx: AppContext, webDir: string) {
   const html = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
   const marker = html.indexOf("</head>");
   const users = createUsersService(ctx);
   const preloads = pagePreloads(webDir);
+  const renderer = loadRenderer(webDir);
+  const root = '<div id="root">';
+  const rootAt = html.indexOf(root + "</div>");
+
+  /** The first screen drawn as the browser will draw it, so a phone shows it before the scripts have run. */
+  async function firstScreen(request: FastifyRequest, state: InitialState): Promise<string> {
+    const render = await renderer;
+    if (!render || rootAt < 0) return "";
+    try {
+      return await render(request.url, state);
+    } catch (error) {
+      // The browser draws it instead, as it does for a page the service worker answers.
+      request.log.warn({ err: error }, "page sent without its first screen drawn");
+      return "";
+    }
+  }
 
   /** The first screen's API reads (page-data.ts), answered here through the app's own routes, as the member. */
   async function pageData(request: FastifyRequest, signedIn: boolean): Promise<Record<string, PageDataAnswer>> {
@@ -87,7 +122,7 @@ export function createAppShell(ctx: AppContext, webDir: string) {
     await ctx.sessions.load(request, reply);
     const viewer = request.viewer;
     const user = viewer ? userSchema.parse(await users.profile(viewer.id, viewer)) : null;
-    return { user, data: await pageData(request, user !== null) };
+    return { user, data: await pageData(request, user !== null), seed: Math.random() };
   }
 
   return async function send(request: FastifyRequest, reply: FastifyReply) {
@@ -102,7 +137,10 @@ export function createAppShell(ctx: AppContext, webDir: string) {
     const inline =
       (preloads.get(pathname) ?? "") +
       (state === undefined ? "" : `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`);
-    const page = Buffer.from(marker < 0 ? html : html.slice(0, marker) + inline + html.slice(marker));
+    const drawn = state === undefined ? "" : await firstScreen(request, state);
+    const head = marker < 0 ? html : html.slice(0, marker) + inline + html.slice(marker);
+    const at = rootAt + (marker < 0 || marker > rootAt ? 0 : inline.length) + root.length;
+    const page = Buffer.from(drawn ? head.slice(0, at) + drawn + head.slice(at) : head);
     reply.header("cache-control", "no-cache, private").header("vary", "cookie, accept-encoding").type("text/html; charset=utf-8");
     // Different per member, so compressed as it is sent, at a level that costs a few milliseconds for the largest pages.
     const accepted = String(request.headers["accept-encoding"] ?? "");

@@ -84,7 +84,12 @@ export const passwordResetAvailabilitySchema = z.object({
  * What the server puts in the page it sends (INITIAL_STATE_ID): the signed-in member (null for a visitor), and the
  * answers of the API reads the page's first screen makes, by URL (src/shared/page-data.ts).
  */
-export type InitialState = { user: z.infer<typeof userSchema> | null; data?: Record<string, PageDataAnswer> };
+export type InitialState = {
+  user: z.infer<typeof userSchema> | null;
+  data?: Record<string, PageDataAnswer>;
+  /** A random number in [0, 1) the page was made with: the server's render and the browser's pick the same from it. */
+  seed?: number;
+};
 
 /** The auth module's routes: sign-in, registration, sign-out and password change. */
 export const authRoutes = {

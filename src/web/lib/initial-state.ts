@@ -7,7 +7,7 @@ import type { PageDataAnswer } from "@shared/page-data";
  * reads the first screen makes. Undefined when the page came from elsewhere (the dev server; the service worker's
  * offline copy): then everything is asked for as usual.
  */
-export const initialState: InitialState | undefined = (() => {
+export let initialState: InitialState | undefined = (() => {
   const block = typeof document === "undefined" ? null : document.getElementById(INITIAL_STATE_ID);
   if (!block?.textContent) return undefined;
   try {
@@ -18,6 +18,18 @@ export const initialState: InitialState | undefined = (() => {
 })();
 
 const unread = new Map(Object.entries(initialState?.data ?? {}));
+let seed = initialState?.seed;
+
+/**
+ * Sets the state the first render reads, as the page would carry it: the server's render of the first screen
+ * (entry-server.tsx) draws each page from the same state it writes into that page.
+ */
+export function carryState(state: InitialState | undefined): void {
+  initialState = state;
+  seed = state?.seed;
+  unread.clear();
+  for (const [url, answer] of Object.entries(state?.data ?? {})) unread.set(url, answer);
+}
 
 /**
  * The answer the page carries for a GET of `url` as it came (the JSON body, and the next page's cursor), once: the
@@ -28,6 +40,16 @@ export function takeCarried(url: string): PageDataAnswer | undefined {
   const answer = unread.get(url);
   if (answer) unread.delete(url);
   return answer;
+}
+
+/**
+ * A random number in [0, 1). The first is the page's own (its seed), so what the first screen picks at random (the
+ * home greeting) is the same in the server's render and in the browser's; later ones are new.
+ */
+export function pageRandom(): number {
+  const value = seed ?? Math.random();
+  seed = undefined;
+  return value;
 }
 
 /** Marks the queries of listPagesQuery (lib/list-pages.ts), whose first page the page may carry. */

@@ -137,6 +137,11 @@ export class LiveLink {
   }
 }
 
+const notConnected = () => false;
+const nobodysPresence: ReadonlyMap<number, boolean> = new Map();
+/** Presence as the server's render of a page knows it: nobody's. */
+export const noPresence = () => nobodysPresence;
+
 /** The page's one live link. */
 export const liveLink = new LiveLink();
 
@@ -148,7 +153,8 @@ export function useLiveLink(): { connected: boolean; send: LiveLink["send"] } {
     if (userId === null) return;
     return liveLink.retain(userId);
   }, [userId]);
-  const connected = useSyncExternalStore(liveLink.subscribeStatus, liveLink.getConnected);
+  // The server's render of the page has no link: the browser takes that page over as not connected yet.
+  const connected = useSyncExternalStore(liveLink.subscribeStatus, liveLink.getConnected, notConnected);
   return { connected: userId !== null && connected, send: liveLink.send.bind(liveLink) };
 }
 

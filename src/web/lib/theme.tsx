@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { THEME_STORAGE_KEY } from "@shared/constants";
 
 export type Theme = "light" | "dark";
@@ -25,19 +25,31 @@ function applyTheme(theme: Theme): void {
   root.style.colorScheme = theme;
 }
 
+// The member's choice in this page: it holds even where storage is off.
+let chosen: Theme | undefined;
+const listeners = new Set<() => void>();
+const subscribeTheme = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const currentTheme = () => chosen ?? readStoredTheme();
+// The server's render of a page can't read this device's choice: it draws the light theme's controls, and the browser
+// switches them right after taking the page over (public/theme-init.js has already coloured the page).
+const serverTheme = (): Theme => "light";
+
 /** Class-based theme (spec §2): `dark` on <html>, stored under the key `theme`, light by default. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // public/theme-init.js has already applied the stored theme before paint.
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const theme = useSyncExternalStore(subscribeTheme, currentTheme, serverTheme);
 
   const setTheme = useCallback((next: Theme) => {
-    setThemeState(next);
+    chosen = next;
     applyTheme(next);
     try {
       window.localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
       // Without storage the choice lasts until the page is reloaded.
     }
+    for (const listener of listeners) listener();
   }, []);
 
   const toggleTheme = useCallback(() => setTheme(theme === "dark" ? "light" : "dark"), [theme, setTheme]);

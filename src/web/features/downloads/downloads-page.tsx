@@ -20,9 +20,13 @@ const toTrack = (saved: SavedDownload): Track => ({
   isVideo: saved.mimeType.startsWith("video/"),
 });
 
+const none: SavedDownload[] = [];
+const noDownloads = () => none;
+
 /** /downloads: the sermons and episodes kept on this device for offline listening, with their sizes. */
 export function DownloadsPage() {
-  const downloads = useSyncExternalStore(subscribeDownloads, listDownloads, () => []);
+  // The server's render of the page knows nothing this device keeps.
+  const downloads = useSyncExternalStore(subscribeDownloads, listDownloads, noDownloads);
   const player = usePlayer();
   const [removing, setRemoving] = useState<number | null>(null);
   const total = downloads.reduce((sum, saved) => sum + saved.size, 0);

@@ -14,6 +14,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
+import { useAbsoluteUrl } from "@web/lib/use-absolute-url";
 import { MyScheduleCard } from "./my-schedule-card";
 import {
   calendarFeedUrl,
@@ -178,7 +179,7 @@ function EventList({
 }
 
 function SubscribeCard() {
-  const feedUrl = typeof window === "undefined" ? calendarFeedUrl() : `${window.location.origin}${calendarFeedUrl()}`;
+  const feedUrl = useAbsoluteUrl(calendarFeedUrl());
   const webcalUrl = feedUrl.replace(/^https?:/, "webcal:");
   const handleCopy = async () => {
     try {

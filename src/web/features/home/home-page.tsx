@@ -21,6 +21,7 @@ import { formatCountdown } from "@web/features/streaming/countdown";
 import { useLiveState, useNow } from "@web/features/streaming/use-live-state";
 import { callRoute, routeUrl } from "@web/lib/api";
 import { greetingWords, pickGreeting } from "./greeting";
+import { pageRandom } from "@web/lib/initial-state";
 
 type QuickLink = { label: string; description: string; href: string; icon: LucideIcon; tint: string };
 
@@ -94,7 +95,7 @@ function VisitorBanner() {
 
 function Greeting({ displayName }: { displayName: string }) {
   // One pick per visit to the page, not one per render.
-  const [greeting] = useState(() => pickGreeting());
+  const [greeting] = useState(() => pickGreeting(pageRandom));
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -3,7 +3,7 @@ import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from "@tans
 import type { ChatMessage, MessageSettings } from "@shared/contracts/messages";
 import { callRoute, routeKey, routeQuery } from "@web/lib/api";
 import { listPagesQuery } from "@web/lib/list-pages";
-import { liveLink } from "@web/lib/live";
+import { liveLink, noPresence } from "@web/lib/live";
 
 /** The chat page's lists; each key is its URL, so `exact` invalidations name just that list. */
 export const chatQueries = {
@@ -98,7 +98,7 @@ export function useConversation(viewerId: number, conversation: Conversation | n
  * offline, missing for a member whose presence the viewer may not see (not a contact yet).
  */
 export function usePresence(): ReadonlyMap<number, boolean> {
-  return useSyncExternalStore(liveLink.subscribePresence, liveLink.getPresence);
+  return useSyncExternalStore(liveLink.subscribePresence, liveLink.getPresence, noPresence);
 }
 
 export function useContacts(enabled: boolean) {
