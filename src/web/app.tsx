@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { AppLayout } from "@web/components/layout/app-layout";
@@ -67,6 +67,19 @@ const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), 
 // The service worker and its update prompt load after the first paint (workbox-window stays off the entry).
 const AppUpdates = lazy(async () => ({ default: (await import("./pwa/register")).AppUpdates }));
 
+/**
+ * The page the server drew comes inert and disabled (decision 0032): shown, but not yet to be clicked or typed into,
+ * since nothing would answer. Once the page's part is hydrated, its effects run and the page becomes usable.
+ */
+function Interactive() {
+  useEffect(() => {
+    const root = document.getElementById("root");
+    root?.removeAttribute("inert");
+    root?.removeAttribute("aria-disabled");
+  }, []);
+  return null;
+}
+
 function PageSpinner() {
   return <Spinner label="Loading page…" className="min-h-[40vh]" />;
 }
@@ -78,6 +91,7 @@ function Routes() {
       <Route path="/auth/:tab?">
         <Suspense fallback={<PageSpinner />}>
           <AuthPage />
+          <Interactive />
         </Suspense>
       </Route>
       <Route>
@@ -118,6 +132,7 @@ function Routes() {
               <Route path="/admin" component={AdminPage} />
               <Route component={NotFoundPage} />
             </Switch>
+            <Interactive />
           </Suspense>
         </AppLayout>
       </Route>

@@ -16,7 +16,7 @@ if (container.firstElementChild) {
   // The server drew the first screen (entry-server.tsx): React takes it over as it is. Where the browser's first render
   // differs (a time shown in the member's own time zone), React draws that part again; it is not an error.
   hydrateRoot(container, app, {
-    onRecoverableError: (error) => console.warn("The page was drawn again in the browser:", error),
+    onRecoverableError: (error, info) => console.warn("The page was drawn again in the browser:", error, info.componentStack),
   });
 } else {
   // The first render already holds the first screen's data (lib/query-client.ts); as a transition React draws it in

@@ -168,7 +168,7 @@ describeEachDatabase("the app's page", (dialect) => {
     const answers = Object.keys(initialState(visitor.body).data).length;
     expect(answers).toBeGreaterThan(0);
     expect(visitor.body).toContain(
-      `<div id="root"><main data-drawn="${encodeURIComponent("/sermons?play=2")}">visitor, ${answers} answers</main></div>`,
+      `<div id="root" inert aria-disabled="true"><main data-drawn="${encodeURIComponent("/sermons?play=2")}">visitor, ${answers} answers</main></div>`,
     );
     const { cookie, user } = await register("Phoebe Member");
     const member = await app.inject({ method: "GET", url: "/", headers: { cookie } });

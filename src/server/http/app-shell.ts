@@ -140,7 +140,8 @@ export function createAppShell(ctx: AppContext, webDir: string) {
     const drawn = state === undefined ? "" : await firstScreen(request, state);
     const head = marker < 0 ? html : html.slice(0, marker) + inline + html.slice(marker);
     const at = rootAt + (marker < 0 || marker > rootAt ? 0 : inline.length) + root.length;
-    const page = Buffer.from(drawn ? head.slice(0, at) + drawn + head.slice(at) : head);
+    // Inert and disabled until the browser has taken it over (app.tsx): nothing would answer a click or a keystroke.
+    const page = Buffer.from(drawn ? head.slice(0, at - 1) + ' inert aria-disabled="true">' + drawn + head.slice(at) : head);
     reply.header("cache-control", "no-cache, private").header("vary", "cookie, accept-encoding").type("text/html; charset=utf-8");
     // Different per member, so compressed as it is sent, at a level that costs a few milliseconds for the largest pages.
     const accepted = String(request.headers["accept-encoding"] ?? "");
