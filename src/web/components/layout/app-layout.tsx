@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import { SIDEBAR_BREAKPOINT_PX } from "@shared/constants";
 import { LazyGlobalPlayer } from "@web/features/player/lazy-global-player";
@@ -7,6 +7,7 @@ import { Header } from "./header";
 // The footer sits below every page's first screen: it loads after the page, and nothing above it moves.
 const Footer = lazy(async () => ({ default: (await import("./footer")).Footer }));
 import { Sidebar } from "./sidebar";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 /** The page frame of spec §2: sidebar (a drawer below 768 px), header, the page, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -79,9 +80,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         >
           {children}
         </main>
-        <Suspense fallback={null}>
+        <BrowserSuspense fallback={null}>
           <Footer />
-        </Suspense>
+        </BrowserSuspense>
         <LazyGlobalPlayer />
       </div>
     </div>

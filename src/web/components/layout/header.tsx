@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type Ref } from "react";
+import { lazy, useEffect, useRef, useState, type FormEvent, type Ref } from "react";
 import { Link, useLocation } from "wouter";
 import { Bell, LogIn, Menu, Moon, Plus, Search, Sun, X } from "lucide-react";
 import type { User } from "@shared/contracts/users";
@@ -9,6 +9,7 @@ import { useTheme } from "@web/lib/theme";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Brand } from "./brand";
 import { SIDEBAR_ID } from "./sidebar";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The two menus bring Radix's menu and positioning code; they load after the first paint, behind placeholders of the same size.
 const NotificationsMenu = lazy(async () => ({ default: (await import("./notifications-menu")).NotificationsMenu }));
@@ -118,9 +119,9 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
               <span className="max-sm:sr-only">Create</span>
             </Link>
           </Button>
-          <Suspense fallback={<NotificationsButtonPlaceholder />}>
+          <BrowserSuspense fallback={<NotificationsButtonPlaceholder />}>
             <NotificationsMenu />
-          </Suspense>
+          </BrowserSuspense>
           <Button
             variant="ghost"
             size="icon"
@@ -130,9 +131,9 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
             {theme === "dark" ? <Sun className="size-5!" aria-hidden="true" /> : <Moon className="size-5!" aria-hidden="true" />}
           </Button>
           {user ? (
-            <Suspense fallback={<AccountButtonPlaceholder user={user} />}>
+            <BrowserSuspense fallback={<AccountButtonPlaceholder user={user} />}>
               <AccountMenu user={user} />
-            </Suspense>
+            </BrowserSuspense>
           ) : loading && likelyMember ? (
             // The account button's room while the session check runs, so the bar doesn't wrap and then unwrap.
             <span className="size-8 shrink-0 rounded-full bg-muted" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type Ref } from "react";
+import { lazy, type Ref } from "react";
 import { Link, useLocation } from "wouter";
 import { LogIn } from "lucide-react";
 import { Button } from "@web/components/ui/button";
@@ -7,6 +7,7 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { cn } from "@web/lib/utils";
 import { Brand } from "./brand";
 import { isActivePath, navGroups } from "./nav-items";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The live state listens on the live link, whose event schemas (zod) stay off the first page's path: it shows only while a stream is live.
 const LiveNowLink = lazy(async () => ({ default: (await import("@web/features/streaming/live-now-link")).LiveNowLink }));
@@ -39,9 +40,9 @@ export function Sidebar({ open, ref }: SidebarProps) {
         <Brand />
       </div>
 
-      <Suspense fallback={null}>
+      <BrowserSuspense fallback={null}>
         <LiveNowLink />
-      </Suspense>
+      </BrowserSuspense>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4 md:pt-2">
         {navGroups.map((group) => (
           <div key={group.title} className="mb-5 last:mb-0">

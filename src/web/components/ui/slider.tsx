@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazy, type ComponentProps } from "react";
 import { cn } from "@web/lib/utils";
 import type { RadixSlider as RadixSliderType } from "./radix-slider";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // Radix's slider loads after the first paint; until then a drawing of the same size and value stands in.
 const RadixSlider = lazy(async () => ({ default: (await import("./radix-slider")).RadixSlider }));
@@ -26,8 +27,8 @@ function SliderPlaceholder({ className, value, defaultValue, min = 0, max = 100 
  */
 export function Slider(props: SliderProps) {
   return (
-    <Suspense fallback={<SliderPlaceholder {...props} />}>
+    <BrowserSuspense fallback={<SliderPlaceholder {...props} />}>
       <RadixSlider {...props} />
-    </Suspense>
+    </BrowserSuspense>
   );
 }

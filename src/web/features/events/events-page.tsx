@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarDays, CalendarPlus, Check, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
@@ -26,6 +26,7 @@ import {
   useCancelEvent,
   useRsvp,
 } from "./use-events";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The form is validated by the contract (zod): it loads when an admin opens it, off the page's first paint.
 const EventForm = lazy(async () => ({ default: (await import("./event-form")).EventForm }));
@@ -312,9 +313,9 @@ export function EventsPage() {
               <DialogTitle>{editing === "new" ? "New Event" : "Edit Event"}</DialogTitle>
               <DialogDescription>Members see changes at once; calendar subscribers within the hour.</DialogDescription>
             </DialogHeader>
-            <Suspense fallback={<Spinner label="Loading form…" />}>
+            <BrowserSuspense fallback={<Spinner label="Loading form…" />}>
               <EventForm event={editing === "new" ? undefined : editing} onDone={() => setEditing(null)} />
-            </Suspense>
+            </BrowserSuspense>
           </DialogContent>
         ) : null}
       </Dialog>

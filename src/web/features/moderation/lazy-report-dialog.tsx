@@ -1,4 +1,5 @@
-import { type ComponentProps, Suspense, lazy } from "react";
+import { type ComponentProps, lazy } from "react";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog")).ReportDialog }));
 
@@ -6,8 +7,8 @@ const ReportDialog = lazy(async () => ({ default: (await import("./report-dialog
 export function LazyReportDialog(props: ComponentProps<typeof ReportDialog>) {
   if (!props.open) return null;
   return (
-    <Suspense fallback={null}>
+    <BrowserSuspense fallback={null}>
       <ReportDialog {...props} />
-    </Suspense>
+    </BrowserSuspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, useEffect } from "react";
 import { ChevronDown, Music, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
 import { PLAYER_SEEK_STEP, PLAYER_VOLUME_STEP } from "@shared/constants";
 import { formatDuration } from "@shared/format";
@@ -8,6 +8,7 @@ import { cn } from "@web/lib/utils";
 import { usePlayer } from "./player-provider";
 import type { Track } from "./track";
 import { ResponsiveImage } from "@web/components/ui/responsive-image";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 export function AlbumArt({ src, className, sizes = "4rem" }: { src: string | null; className?: string; sizes?: string }) {
   return src ? (
@@ -26,7 +27,7 @@ const SpeedSelectMenu = lazy(async () => ({ default: (await import("./speed-sele
 export function SpeedSelect({ className }: { className?: string }) {
   const player = usePlayer();
   return (
-    <Suspense
+    <BrowserSuspense
       fallback={
         <span
           className={cn(
@@ -41,7 +42,7 @@ export function SpeedSelect({ className }: { className?: string }) {
       }
     >
       <SpeedSelectMenu className={className} />
-    </Suspense>
+    </BrowserSuspense>
   );
 }
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { usePlayer } from "./player-provider";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The bar (with its slider and speed menu) loads only once something plays, keeping it out of the first page's JS.
 const GlobalPlayer = lazy(async () => ({ default: (await import("./global-player")).GlobalPlayer }));
@@ -9,8 +10,8 @@ export function LazyGlobalPlayer() {
   const player = usePlayer();
   if (!player.current) return null;
   return (
-    <Suspense fallback={null}>
+    <BrowserSuspense fallback={null}>
       <GlobalPlayer />
-    </Suspense>
+    </BrowserSuspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Heart, MoreVertical, Share2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
@@ -6,6 +6,7 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { signInToast, useLikeMedia } from "./media-api";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The menu brings Radix's menu and positioning code: it loads after the first paint, behind a button of the same size.
 const MediaMenuDropdown = lazy(async () => ({ default: (await import("./media-menu")).MediaMenuDropdown }));
@@ -59,7 +60,7 @@ export function ShareButton({ item, className }: { item: MediaItem; className?: 
 /** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
 export function MediaMenu({ item, className }: { item: MediaItem; className?: string }) {
   return (
-    <Suspense
+    <BrowserSuspense
       fallback={
         <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`} disabled>
           <MoreVertical aria-hidden="true" />
@@ -67,6 +68,6 @@ export function MediaMenu({ item, className }: { item: MediaItem; className?: st
       }
     >
       <MediaMenuDropdown item={item} className={className} />
-    </Suspense>
+    </BrowserSuspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, useState } from "react";
 import { Download, Flag, ListPlus, MoreVertical, Star, WifiOff } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
@@ -14,6 +14,7 @@ import { canDownload, saveDownload } from "@web/features/downloads/downloads";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { signInToast, useToggleFavorite } from "./media-api";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The menu's dialogs hold forms validated by the contract (zod): loaded on first use, off the first page's path.
 const AddToPlaylistDialog = lazy(async () => ({
@@ -75,13 +76,13 @@ export function MediaMenuDropdown({ item, className }: { item: MediaItem; classN
         </DropdownMenuContent>
       </DropdownMenu>
       {dialog ? (
-        <Suspense fallback={null}>
+        <BrowserSuspense fallback={null}>
           {dialog === "playlist" ? (
             <AddToPlaylistDialog item={item} open onOpenChange={(open) => setDialog(open ? "playlist" : null)} />
           ) : (
             <ReportDialog item={item} open onOpenChange={(open) => setDialog(open ? "report" : null)} />
           )}
-        </Suspense>
+        </BrowserSuspense>
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, useState, type ReactNode } from "react";
 import { messages } from "@shared/messages";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // The form is validated by the contract (zod): it loads on the first click, off the page's first paint.
 const CreatePlaylistDialog = lazy(async () => ({ default: (await import("./create-playlist-dialog")).CreatePlaylistDialog }));
@@ -27,9 +28,9 @@ export function LazyCreatePlaylistDialog({ trigger }: { trigger: ReactNode }) {
         {trigger}
       </span>
       {open ? (
-        <Suspense fallback={null}>
+        <BrowserSuspense fallback={null}>
           <CreatePlaylistDialog open onOpenChange={setOpen} />
-        </Suspense>
+        </BrowserSuspense>
       ) : null}
     </>
   );

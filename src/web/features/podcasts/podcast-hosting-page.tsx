@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { BarChart3, CheckCircle2, FileAudio, Mic, Radio, Share2, Upload } from "lucide-react";
@@ -12,6 +12,7 @@ import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
 import { useAuth } from "@web/features/auth/use-auth";
 import { routeQuery } from "@web/lib/api";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 const SermonsFeedSettings = lazy(() =>
   import("@web/features/feeds/show-settings").then((module) => ({ default: module.SermonsFeedSettings })),
@@ -168,11 +169,11 @@ export function PodcastHostingPage() {
         </div>
       </div>
       {user?.role === "admin" ? (
-        <Suspense fallback={null}>
+        <BrowserSuspense fallback={null}>
           <div className="mt-10">
             <SermonsFeedSettings />
           </div>
-        </Suspense>
+        </BrowserSuspense>
       ) : null}
       <div className="mt-10" />
       <RelatedLinks

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
 import { ArrowLeft, Mic } from "lucide-react";
@@ -13,6 +13,7 @@ import { FeedSubscribeButtons } from "@web/features/feeds/subscribe-buttons";
 import { MediaList } from "@web/features/player/media-list";
 import { routeQuery } from "@web/lib/api";
 import { SubscribeButton } from "./podcasts-page";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 const ShowSettingsCard = lazy(() => import("@web/features/feeds/show-settings").then((module) => ({ default: module.ShowSettingsCard })));
 
@@ -65,9 +66,9 @@ export function ShowPage() {
                 </QueryState>
               </section>
               {user?.role === "admin" ? (
-                <Suspense fallback={null}>
+                <BrowserSuspense fallback={null}>
                   <ShowSettingsCard feed={show.id} episodes={episodes.data ?? []} />
-                </Suspense>
+                </BrowserSuspense>
               ) : null}
             </div>
           ) : null

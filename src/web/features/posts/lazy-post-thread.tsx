@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazy, type ComponentProps } from "react";
 import { Card } from "@web/components/ui/card";
 import { PostSkeletons } from "./post-skeletons";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 // A post's thread holds the comment form, validated by the contract (zod): it loads with the first thread opened.
 const PostThread = lazy(async () => ({ default: (await import("./post-thread")).PostThread }));
@@ -8,9 +9,9 @@ const PostThread = lazy(async () => ({ default: (await import("./post-thread")).
 /** A post with its comments, loaded when a post's page is first opened. */
 export function LazyPostThread(props: ComponentProps<typeof PostThread>) {
   return (
-    <Suspense fallback={<PostSkeletons count={1} />}>
+    <BrowserSuspense fallback={<PostSkeletons count={1} />}>
       <PostThread {...props} />
-    </Suspense>
+    </BrowserSuspense>
   );
 }
 

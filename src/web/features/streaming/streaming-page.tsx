@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarClock, CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
@@ -20,6 +20,7 @@ import { LiveChat } from "./live-chat";
 import { LivePlayer } from "./live-player";
 import { useLiveState, useNow } from "./use-live-state";
 import { ResponsiveImage } from "@web/components/ui/responsive-image";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
 const StreamingAdmin = lazy(() => import("./streaming-admin").then((module) => ({ default: module.StreamingAdmin })));
 
@@ -308,9 +309,9 @@ export function StreamingPage() {
         </div>
       </section>
       {user?.role === "admin" ? (
-        <Suspense fallback={null}>
+        <BrowserSuspense fallback={null}>
           <StreamingAdmin />
-        </Suspense>
+        </BrowserSuspense>
       ) : null}
     </>
   );
