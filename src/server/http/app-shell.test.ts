@@ -50,7 +50,7 @@ describeEachDatabase("the app's page", (dialect) => {
     fs.writeFileSync(
       path.join(test.dataDir, "ssr", "entry-server.js"),
       `export async function render(url, state) {
-        if (url.startsWith("/broken")) throw new Error("this page cannot be drawn");
+        if (url.includes("broken")) throw new Error("this page cannot be drawn");
         return '<main data-drawn="' + encodeURIComponent(url) + '">' + (state.user ? "member " + state.user.id : "visitor") + ", " + Object.keys(state.data).length + " answers</main>";
       }`,
     );
@@ -176,9 +176,15 @@ describeEachDatabase("the app's page", (dialect) => {
   });
 
   it("sends the page with an empty root, for the browser to draw, when the render fails", async () => {
-    const page = await app.inject({ method: "GET", url: "/broken" });
+    const page = await app.inject({ method: "GET", url: "/events?broken=1" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root"></div>');
     expect(initialState(page.body).user).toBeNull();
+  });
+
+  it("leaves a page that is not a first page for the browser to draw", async () => {
+    const page = await app.inject({ method: "GET", url: "/settings" });
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(Object.keys(initialState(page.body).data).length).toBeGreaterThan(0);
   });
 });

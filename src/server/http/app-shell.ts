@@ -137,7 +137,8 @@ export function createAppShell(ctx: AppContext, webDir: string) {
     const inline =
       (preloads.get(pathname) ?? "") +
       (state === undefined ? "" : `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`);
-    const drawn = state === undefined ? "" : await firstScreen(request, state);
+    // The first pages, whose data the page carries; another page would be drawn as its loading state.
+    const drawn = state === undefined || !firstPages.includes(pathname) ? "" : await firstScreen(request, state);
     const head = marker < 0 ? html : html.slice(0, marker) + inline + html.slice(marker);
     const at = rootAt + (marker < 0 || marker > rootAt ? 0 : inline.length) + root.length;
     // Inert and disabled until the browser has taken it over (app.tsx): nothing would answer a click or a keystroke.

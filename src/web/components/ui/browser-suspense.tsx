@@ -1,6 +1,5 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from "react";
-
-const unchanging = () => () => {};
+import { Suspense, type ReactNode } from "react";
+import { useHydrated } from "@web/lib/use-hydrated";
 
 /**
  * A Suspense boundary for a part whose code loads after the first paint (decision 0017), drawn only in the browser:
@@ -9,10 +8,5 @@ const unchanging = () => () => {};
  * would look ready while its code was still on the way, and a click or a keystroke in it would be lost.
  */
 export function BrowserSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
-  const inBrowser = useSyncExternalStore(
-    unchanging,
-    () => true,
-    () => false,
-  );
-  return inBrowser ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  return useHydrated() ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

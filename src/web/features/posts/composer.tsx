@@ -8,6 +8,7 @@ import { Card } from "@web/components/ui/card";
 import { TextareaField } from "@web/components/ui/form-field";
 import { maxLengthOf, useSchemaForm } from "@web/lib/forms";
 import { useCreatePost } from "./use-posts";
+import { useHydrated } from "@web/lib/use-hydrated";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/gif,image/webp";
 
@@ -33,6 +34,7 @@ function usePreview(image: File | null): string | null {
 export function Composer({ displayName, imageUrl }: { displayName: string; imageUrl: string | null }) {
   const [image, setImage] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const createPost = useCreatePost();
   const id = useId();
   const preview = usePreview(image);
@@ -88,15 +90,18 @@ export function Composer({ displayName, imageUrl }: { displayName: string; image
             </div>
           ) : null}
           <div className="flex items-center justify-between gap-2">
-            <input
-              ref={fileInput}
-              type="file"
-              accept={IMAGE_TYPES}
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Attach an image"
-              onChange={(event) => setImage(event.target.files?.[0] ?? null)}
-            />
+            {/* Not in the server's drawing of the page: a file chosen before the hydration would be dropped by it. */}
+            {hydrated ? (
+              <input
+                ref={fileInput}
+                type="file"
+                accept={IMAGE_TYPES}
+                className="sr-only"
+                tabIndex={-1}
+                aria-label="Attach an image"
+                onChange={(event) => setImage(event.target.files?.[0] ?? null)}
+              />
+            ) : null}
             <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
               <ImagePlus aria-hidden="true" />
               Add Image
