@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { carryState, initialState, pageRandom, takeCarried } from "./initial-state";
+
+// In Node there is no page: the server's render carries each page's state in turn (entry-server.tsx, decision 0032).
+describe("the state a render carries", () => {
+  it("starts empty where there is no page", () => {
+    expect(initialState).toBeUndefined();
+    expect(takeCarried("/api/posts?limit=10")).toBeUndefined();
+  });
+
+  it("gives the page's answers once each, and its seed as the first random number only", () => {
+    const answer = { body: [{ id: 1 }], nextCursor: null };
+    carryState({ user: null, data: { "/api/posts?limit=10": answer }, seed: 0.42 });
+    expect(initialState?.seed).toBe(0.42);
+    expect(takeCarried("/api/posts?limit=10")).toEqual(answer);
+    expect(takeCarried("/api/posts?limit=10")).toBeUndefined();
+    expect(pageRandom()).toBe(0.42);
+    const later = pageRandom();
+    expect(later).toBeGreaterThanOrEqual(0);
+    expect(later).toBeLessThan(1);
+    expect(later).not.toBe(0.42);
+  });
+
+  it("forgets one page's state when the next is carried, so a render never shows another member's answers", () => {
+    carryState({ user: null, data: { "/api/notifications": { body: { items: [] }, nextCursor: null } }, seed: 0.1 });
+    carryState({ user: null, data: {} });
+    expect(takeCarried("/api/notifications")).toBeUndefined();
+    expect(initialState?.seed).toBeUndefined();
+    expect(pageRandom()).not.toBe(0.1);
+  });
+});
