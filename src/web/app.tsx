@@ -7,6 +7,7 @@ import { AuthProvider, useAuth } from "@web/features/auth/use-auth";
 import { PlayerProvider } from "@web/features/player/player-provider";
 import { queryClient } from "@web/lib/query-client";
 import { ThemeProvider } from "@web/lib/theme";
+import { endHydrating } from "@web/lib/use-hydrated";
 
 /** Loads a page's named export on first visit, so the first page's JS stays small. */
 function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyExoticComponent<ComponentType> {
@@ -76,6 +77,7 @@ function Interactive() {
     const root = document.getElementById("root");
     root?.removeAttribute("inert");
     root?.removeAttribute("aria-disabled");
+    endHydrating();
   }, []);
   return null;
 }

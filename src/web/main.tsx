@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { startHydrating } from "./lib/use-hydrated";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -15,6 +16,7 @@ const app = (
 if (container.firstElementChild) {
   // The server drew the first screen (entry-server.tsx): React takes it over as it is. Where the browser's first render
   // differs (a time shown in the member's own time zone), React draws that part again; it is not an error.
+  startHydrating();
   hydrateRoot(container, app, {
     onRecoverableError: (error, info) => console.warn("The page was drawn again in the browser:", error, info.componentStack),
   });

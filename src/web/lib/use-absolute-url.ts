@@ -1,16 +1,10 @@
-import { useSyncExternalStore } from "react";
-
-const unchanging = () => () => {};
+import { useBrowserValue } from "./use-hydrated";
 
 /**
  * The full address of one of the app's paths, as a member would copy it. The server's render of the page does not
  * know the address the member used, so it draws the path, and the browser puts in the full address right after
- * taking the page over (entry-server.tsx).
+ * taking the page over (decision 0032).
  */
 export function useAbsoluteUrl(path: string): string {
-  return useSyncExternalStore(
-    unchanging,
-    () => `${window.location.origin}${path}`,
-    () => path,
-  );
+  return useBrowserValue(path, () => `${window.location.origin}${path}`);
 }
