@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { AppLayout } from "@web/components/layout/app-layout";
+import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthProvider, useAuth } from "@web/features/auth/use-auth";
 import { PlayerProvider } from "@web/features/player/player-provider";
@@ -22,9 +23,9 @@ function ServerSignOut() {
   const { user } = useAuth();
   if (!user) return null;
   return (
-    <Suspense fallback={null}>
+    <BrowserSuspense fallback={null}>
       <SignedOutListener />
-    </Suspense>
+    </BrowserSuspense>
   );
 }
 
@@ -151,12 +152,13 @@ export function App() {
           <PlayerProvider>
             <Routes />
           </PlayerProvider>
-          <Suspense fallback={null}>
+          {/* Nothing to show on the first paint: drawn by the browser only, after the page (decision 0032). */}
+          <BrowserSuspense fallback={null}>
             <Toaster />
-          </Suspense>
-          <Suspense fallback={null}>
+          </BrowserSuspense>
+          <BrowserSuspense fallback={null}>
             <AppUpdates />
-          </Suspense>
+          </BrowserSuspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>
