@@ -55,7 +55,8 @@ type RenderFirstScreen = (url: string, state: InitialState) => Promise<string>;
 
 /**
  * The web app's own render of a page's first screen (src/web/entry-server.tsx, built beside the app as
- * dist/ssr/entry-server.js); undefined when it is not built (a test's stand-in page) or does not load.
+ * dist/ssr/entry-server.js); undefined when it is not built (a test's stand-in page). One that does not load becomes
+ * a render that fails, so each page logs why and goes out for the browser to draw.
  */
 async function loadRenderer(webDir: string): Promise<RenderFirstScreen | undefined> {
   const file = path.join(webDir, "..", "ssr", "entry-server.js");
@@ -63,7 +64,6 @@ async function loadRenderer(webDir: string): Promise<RenderFirstScreen | undefin
   try {
     return ((await import(pathToFileURL(file).href)) as { render: RenderFirstScreen }).render;
   } catch (error) {
-    // Each page says so (firstScreen below) and is drawn by the browser instead.
     return () => Promise.reject(error as Error);
   }
 }
