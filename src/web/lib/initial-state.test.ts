@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carryState, initialState, pageRandom, takeCarried } from "./initial-state";
+import { endHydrating, startHydrating } from "./use-hydrated";
 
 // In Node there is no page: the server's render carries each page's state in turn (entry-server.tsx, decision 0032).
 describe("the state a render carries", () => {
@@ -8,17 +9,30 @@ describe("the state a render carries", () => {
     expect(takeCarried("/api/posts?limit=10")).toBeUndefined();
   });
 
-  it("gives the page's answers once each, and its seed as the first random number only", () => {
+  it("gives the page's answers once each", () => {
     const answer = { body: [{ id: 1 }], nextCursor: null };
     carryState({ user: null, data: { "/api/posts?limit=10": answer }, seed: 0.42 });
     expect(initialState?.seed).toBe(0.42);
     expect(takeCarried("/api/posts?limit=10")).toEqual(answer);
     expect(takeCarried("/api/posts?limit=10")).toBeUndefined();
-    expect(pageRandom()).toBe(0.42);
-    const later = pageRandom();
-    expect(later).toBeGreaterThanOrEqual(0);
-    expect(later).toBeLessThan(1);
-    expect(later).not.toBe(0.42);
+  });
+
+  it("gives the page's seed as every random number of the hydration, however often a part renders again, and new ones after it", () => {
+    carryState({ user: null, data: {}, seed: 0.42 });
+    try {
+      startHydrating();
+      // React starts the render of a part that suspended while hydrating again: it must pick what it picked before.
+      expect([pageRandom(), pageRandom(), pageRandom()]).toEqual([0.42, 0.42, 0.42]);
+      endHydrating();
+      const later = [pageRandom(), pageRandom()];
+      for (const value of later) {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThan(1);
+        expect(value).not.toBe(0.42);
+      }
+    } finally {
+      startHydrating();
+    }
   });
 
   it("forgets one page's state when the next is carried, so a render never shows another member's answers", () => {

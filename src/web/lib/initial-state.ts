@@ -1,6 +1,7 @@
 import { INITIAL_STATE_ID } from "@shared/constants";
 import type { InitialState } from "@shared/contracts/auth";
 import type { PageDataAnswer } from "@shared/page-data";
+import { isHydrating } from "./use-hydrated";
 
 /**
  * The state the server wrote into the page (src/server/http/app-shell.ts): the session, and the answers of the API
@@ -43,13 +44,12 @@ export function takeCarried(url: string): PageDataAnswer | undefined {
 }
 
 /**
- * A random number in [0, 1). The first is the page's own (its seed), so what the first screen picks at random (the
- * home greeting) is the same in the server's render and in the browser's; later ones are new.
+ * A random number in [0, 1). While a render must draw what the server drew (its own render, and the hydration that
+ * takes it over) it is the page's seed, so what the first screen picks at random (the home greeting) is the same in
+ * both, however often React starts a part's render again (a part that suspends while hydrating); later ones are new.
  */
 export function pageRandom(): number {
-  const value = seed ?? Math.random();
-  seed = undefined;
-  return value;
+  return isHydrating() && seed !== undefined ? seed : Math.random();
 }
 
 /** Marks the queries of listPagesQuery (lib/list-pages.ts), whose first page the page may carry. */

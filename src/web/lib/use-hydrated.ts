@@ -12,6 +12,11 @@ export function endHydrating(): void {
   hydrating = false;
 }
 
+/** Whether a render now must draw what the server drew (see above). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 /**
  * `serverValue` in the server's render and in the hydration that takes it over (decision 0032), and `browserValue()`
  * from then on, switched to as a transition: React redraws what changed in slices, instead of in one long task
