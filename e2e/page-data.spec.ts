@@ -34,6 +34,26 @@ for (const signedIn of [false, true]) {
   });
 }
 
+test("a drawn page holds back clicks and typing until the app has taken it over", async ({ page }) => {
+  // The app's entry never arrives, so the page stays as the server drew it, with only /boot.js run.
+  await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  const entryAsked = page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+  await page.goto("/sermons");
+  // Asked for by /boot.js once the drawn page has been painted; the page itself names no module script.
+  await entryAsked;
+  const search = page.getByRole("searchbox", { name: "Search sermons" });
+  await search.focus();
+  await page.keyboard.type("grace");
+  await expect(search).toHaveValue("");
+  // A click as a finger would make it, wherever the page is: Playwright itself waits for a disabled page to be enabled.
+  const signIn = await page.getByRole("link", { name: "Sign In" }).first().boundingBox();
+  if (!signIn) throw new Error("the drawn page has no Sign In link");
+  await page.mouse.click(signIn.x + signIn.width / 2, signIn.y + signIn.height / 2);
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/sermons$/);
+  await expect(page.locator("#root")).toHaveAttribute("aria-disabled", "true");
+});
+
 test.describe("before any script has run", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -70,14 +70,13 @@ const NotFoundPage = lazyPage(() => import("./features/errors/not-found-page"), 
 const AppUpdates = lazy(async () => ({ default: (await import("./pwa/register")).AppUpdates }));
 
 /**
- * The page the server drew comes inert and disabled (decision 0032): shown, but not yet to be clicked or typed into,
- * since nothing would answer. Once the page's part is hydrated, its effects run and the page becomes usable.
+ * The page the server drew comes disabled (decisions 0032, 0033): shown, but not yet to be clicked or typed into, since
+ * nothing would answer (public/boot.js holds both back). Once the page's part is hydrated, its effects run and the
+ * page becomes usable.
  */
 function Interactive() {
   useEffect(() => {
-    const root = document.getElementById("root");
-    root?.removeAttribute("inert");
-    root?.removeAttribute("aria-disabled");
+    document.getElementById("root")?.removeAttribute("aria-disabled");
     endHydrating();
   }, []);
   return null;

@@ -31,7 +31,9 @@ describeEachDatabase("the app's page", (dialect) => {
     fs.mkdirSync(webDir, { recursive: true });
     fs.writeFileSync(
       path.join(webDir, "index.html"),
-      `<!doctype html><html><head><title>Gathering</title></head><body><div id="root"></div></body></html>`,
+      // As the build writes it: the entry, and what the entry imports, preloaded.
+      `<!doctype html><html><head><title>Gathering</title><script type="module" crossorigin src="/assets/index-a1.js"></script>` +
+        `<link rel="modulepreload" crossorigin href="/assets/react-b2.js"></head><body><div id="root"></div></body></html>`,
     );
     // A build's manifest: the entry, the home page and a file both import.
     fs.mkdirSync(path.join(webDir, ".vite"));
@@ -102,7 +104,8 @@ describeEachDatabase("the app's page", (dialect) => {
     const { cookie } = await register("</script><script>alert(1)</script><!--");
     const page = await app.inject({ method: "GET", url: "/settings", headers: { cookie } });
     expect(page.body).not.toContain("<script>alert(1)");
-    expect(page.body.match(/<script/g)).toHaveLength(1);
+    // The entry's and the JSON block's.
+    expect(page.body.match(/<script/g)).toHaveLength(2);
     expect((initialState(page.body).user as { displayName: string }).displayName).toBe("</script><script>alert(1)</script><!--");
   });
 
@@ -139,13 +142,27 @@ describeEachDatabase("the app's page", (dialect) => {
     );
   });
 
-  it("preloads a first page's own files with the page, and not what the entry already loads", async () => {
+  it("has a drawn page's scripts asked for after its first paint: the entry, what it imports and the page's own files", async () => {
     const home = await app.inject({ method: "GET", url: "/" });
-    expect(home.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+    expect(home.body).toContain(
+      '<script src="/boot.js" defer data-entry="/assets/index-a1.js" data-preload="/assets/react-b2.js /assets/home-page-d4.js /assets/card-c3.js"></script>',
+    );
+    expect(home.body).not.toContain("modulepreload");
+    expect(home.body).not.toContain('<script type="module"');
+  });
+
+  it("preloads a first page's own files with the entry when the browser draws the page, and not what the entry already loads", async () => {
+    const undrawn = await app.inject({ method: "GET", url: "/?broken=1" });
+    expect(undrawn.body).toContain('<div id="root"></div>');
+    expect(undrawn.body).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>');
+    expect(undrawn.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/react-b2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/home-page-d4.js">',
       '<link rel="modulepreload" crossorigin href="/assets/card-c3.js">',
     ]);
-    expect((await app.inject({ method: "GET", url: "/privacy" })).body).not.toContain("modulepreload");
+    expect((await app.inject({ method: "GET", url: "/privacy" })).body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/react-b2.js">',
+    ]);
   });
 
   it("makes the carried answers for the address the browser asked, as the routes would (a show's feed address)", async () => {
@@ -168,7 +185,7 @@ describeEachDatabase("the app's page", (dialect) => {
     const answers = Object.keys(initialState(visitor.body).data).length;
     expect(answers).toBeGreaterThan(0);
     expect(visitor.body).toContain(
-      `<div id="root" inert aria-disabled="true"><main data-drawn="${encodeURIComponent("/sermons?play=2")}">visitor, ${answers} answers</main></div>`,
+      `<div id="root" aria-disabled="true"><main data-drawn="${encodeURIComponent("/sermons?play=2")}">visitor, ${answers} answers</main></div>`,
     );
     const { cookie, user } = await register("Phoebe Member");
     const member = await app.inject({ method: "GET", url: "/", headers: { cookie } });

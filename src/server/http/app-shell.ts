@@ -21,12 +21,12 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * For each first page, `<link rel="modulepreload">` for the files of its module that the entry does not already
- * load: the browser fetches the page's code alongside the entry instead of after it has run. Read from the build's
- * manifest; none when there is no manifest (a test's stand-in page).
+ * For each first page, the files of its module that the entry does not already load, preloaded with the entry: the
+ * browser fetches the page's code alongside the entry instead of after it has run. Read from the build's manifest;
+ * none when there is no manifest (a test's stand-in page).
  */
-function pagePreloads(webDir: string): Map<string, string> {
-  const preloads = new Map<string, string>();
+function pagePreloads(webDir: string): Map<string, string[]> {
+  const preloads = new Map<string, string[]>();
   const manifestFile = path.join(webDir, ".vite", "manifest.json");
   if (!fs.existsSync(manifestFile)) return preloads;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<
@@ -46,9 +46,32 @@ function pagePreloads(webDir: string): Map<string, string> {
     const module = pageModule(page);
     if (!module || !manifest[module]) continue;
     const files = [...closure(module)].filter((file) => !entryFiles.has(file));
-    preloads.set(page, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(""));
+    preloads.set(
+      page,
+      files.map((file) => `/${file}`),
+    );
   }
   return preloads;
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+function preloadTags(files: string[]): string {
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join("");
+}
+
+/**
+ * The page as it goes out with its first screen drawn (decision 0033): /boot.js asks for its scripts (the entry, what
+ * the entry imports, and the page's own files) once that screen has been painted, so until then the page and its
+ * stylesheet have a slow link to themselves. The page unchanged when it names no entry (a test's stand-in page).
+ */
+function drawnPageTemplate(html: string, pageFiles: string[]): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const files = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]).concat(pageFiles);
+  const boot = `<script src="/boot.js" defer data-entry="${entry}" data-preload="${files.join(" ")}"></script>`;
+  return html.replace(MODULE_PRELOAD, "").replace(ENTRY_SCRIPT, boot);
 }
 
 type RenderFirstScreen = (url: string, state: InitialState) => Promise<string>;
@@ -76,17 +99,17 @@ async function loadRenderer(webDir: string): Promise<RenderFirstScreen | undefin
  */
 export function createAppShell(ctx: AppContext, webDir: string) {
   const html = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
-  const marker = html.indexOf("</head>");
   const users = createUsersService(ctx);
   const preloads = pagePreloads(webDir);
+  const drawnTemplates = new Map(firstPages.map((page) => [page, drawnPageTemplate(html, preloads.get(page) ?? [])]));
   const renderer = loadRenderer(webDir);
   const root = '<div id="root">';
-  const rootAt = html.indexOf(root + "</div>");
+  const hasRoot = html.includes(root + "</div>");
 
   /** The first screen drawn as the browser will draw it, so a phone shows it before the scripts have run. */
   async function firstScreen(request: FastifyRequest, state: InitialState): Promise<string> {
     const render = await renderer;
-    if (!render || rootAt < 0) return "";
+    if (!render || !hasRoot) return "";
     try {
       return await render(request.url, state);
     } catch (error) {
@@ -134,15 +157,18 @@ export function createAppShell(ctx: AppContext, webDir: string) {
       request.log.warn({ err: error }, "page sent without its initial state");
     }
     const pathname = request.url.split("?")[0] ?? "/";
-    const inline =
-      (preloads.get(pathname) ?? "") +
-      (state === undefined ? "" : `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`);
     // The first pages, whose data the page carries; another page would be drawn as its loading state.
     const drawn = state === undefined || !firstPages.includes(pathname) ? "" : await firstScreen(request, state);
-    const head = marker < 0 ? html : html.slice(0, marker) + inline + html.slice(marker);
+    const template = (drawn && drawnTemplates.get(pathname)) || html;
+    const marker = template.indexOf("</head>");
+    const rootAt = template.indexOf(root + "</div>");
+    const inline =
+      (drawn ? "" : preloadTags(preloads.get(pathname) ?? [])) +
+      (state === undefined ? "" : `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`);
+    const head = marker < 0 ? template : template.slice(0, marker) + inline + template.slice(marker);
     const at = rootAt + (marker < 0 || marker > rootAt ? 0 : inline.length) + root.length;
-    // Inert and disabled until the browser has taken it over (app.tsx): nothing would answer a click or a keystroke.
-    const page = Buffer.from(drawn ? head.slice(0, at - 1) + ' inert aria-disabled="true">' + drawn + head.slice(at) : head);
+    // Disabled until the browser has taken it over (app.tsx); meanwhile /boot.js holds back clicks and typing in it.
+    const page = Buffer.from(drawn ? head.slice(0, at - 1) + ' aria-disabled="true">' + drawn + head.slice(at) : head);
     reply.header("cache-control", "no-cache, private").header("vary", "cookie, accept-encoding").type("text/html; charset=utf-8");
     // Different per member, so compressed as it is sent, at a level that costs a few milliseconds for the largest pages.
     const accepted = String(request.headers["accept-encoding"] ?? "");

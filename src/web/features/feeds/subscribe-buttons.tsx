@@ -2,13 +2,16 @@ import { Copy, Headphones, Rss } from "lucide-react";
 import { subscribeLinks } from "@shared/contracts/feeds";
 import { Button } from "@web/components/ui/button";
 import { copyText } from "@web/lib/copy-text";
+import { useAbsoluteUrl } from "@web/lib/use-absolute-url";
 import { toast } from "@web/lib/use-toast";
 
 /**
  * Hands a podcast feed to the member's podcast app: the feed URL to copy, and links in the schemes Apple Podcasts,
- * Pocket Casts, Overcast and any app registered for `podcast:` open.
+ * Pocket Casts, Overcast and any app registered for `podcast:` open. `feed` is the feed's full address, or its path
+ * on this site.
  */
-export function FeedSubscribeButtons({ feedUrl, title }: { feedUrl: string; title: string }) {
+export function FeedSubscribeButtons({ feedUrl: feed, title }: { feedUrl: string; title: string }) {
+  const feedUrl = useAbsoluteUrl(feed);
   const links = subscribeLinks(feedUrl);
   const handleCopy = async () => {
     try {

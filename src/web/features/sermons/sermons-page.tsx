@@ -22,7 +22,6 @@ import { MediaCard, MediaCardGridSkeleton, matchesSearch } from "@web/features/p
 import { LazyWatchDialog } from "@web/features/player/lazy-watch-dialog";
 import { FeedSubscribeButtons } from "@web/features/feeds/subscribe-buttons";
 import { routeQuery } from "@web/lib/api";
-import { useAbsoluteUrl } from "@web/lib/use-absolute-url";
 import { ResponsiveImage } from "@web/components/ui/responsive-image";
 
 const SORT_LABELS: Record<MediaSort, string> = { latest: "Latest", most_viewed: "Most Viewed", most_liked: "Most Liked" };
@@ -149,7 +148,6 @@ export function SermonsPage() {
   const [sort, setSort] = useState<MediaSort>("latest");
   const [tab, setTab] = useState("all");
   const [watching, setWatching] = useState<MediaItem | null>(null);
-  const sermonsFeedUrl = useAbsoluteUrl(SERMONS_FEED_PATH);
 
   // "latest" is the server's default order, so it stays out of the key (and the URL).
   const sermons = useQuery(
@@ -333,7 +331,7 @@ export function SermonsPage() {
         </div>
       </div>
       <Card className="mt-10 p-6">
-        <FeedSubscribeButtons feedUrl={sermonsFeedUrl} title="Sermons" />
+        <FeedSubscribeButtons feedUrl={SERMONS_FEED_PATH} title="Sermons" />
       </Card>
       {current ? <LazyWatchDialog item={current} open onOpenChange={(open) => !open && closeWatch()} /> : null}
     </>
