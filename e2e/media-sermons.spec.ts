@@ -77,6 +77,47 @@ test("filters sermons by category through the URL and the Categories dropdown", 
   await expectNoA11yViolations(page);
 });
 
+test("the sermon dropdowns open from the keyboard and from a tap, and keep the choice once opened", async ({ page: desk, baseURL }) => {
+  const sermons = await (await desk.request.get("/api/content/media?type=sermon")).json();
+  const mostViewed = [...sermons].sort((a, b) => b.playCount - a.playCount || b.id - a.id)[0];
+
+  // Keyboard: Tab to Sort By, Enter opens it on the chosen option, an arrow and Enter pick the next one.
+  await desk.goto("/sermons");
+  const sort = desk.getByRole("combobox", { name: "Sort By" });
+  await expect(sort).toHaveText("Sort By:Latest");
+  await desk.getByRole("combobox", { name: "Categories" }).focus();
+  await desk.keyboard.press("Tab");
+  await expect(sort).toBeFocused();
+  await desk.keyboard.press("Enter");
+  await expect(desk.getByRole("option", { name: "Latest" })).toBeFocused();
+  await desk.keyboard.press("ArrowDown");
+  await desk.keyboard.press("Enter");
+  await expect(desk.getByRole("listbox")).toHaveCount(0);
+  await expect(sort).toHaveText("Sort By:Most Viewed");
+  await expect(sort).toBeFocused();
+  await expect(desk.getByRole("list", { name: "Sermons" }).first().getByTestId("media-card").first()).toContainText(mostViewed.title);
+  // Once opened it is Radix's own select: an arrow key opens it again.
+  await desk.keyboard.press("ArrowDown");
+  await expect(desk.getByRole("option", { name: "Most Viewed" })).toBeFocused();
+  await desk.keyboard.press("Escape");
+  await expect(desk.getByRole("listbox")).toHaveCount(0);
+
+  // A finger: a tap opens the categories, a tap on one picks it.
+  const phoneContext = await desk
+    .context()
+    .browser()!
+    .newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const phone = await phoneContext.newPage();
+  await phone.goto("/sermons");
+  await phone.getByRole("combobox", { name: "Categories" }).tap();
+  await phone.getByRole("option", { name: "All Categories" }).waitFor();
+  const category = (await (await phone.request.get("/api/content/categories?type=sermon")).json())[0];
+  await phone.getByRole("option", { name: category.name }).tap();
+  await expect(phone).toHaveURL(`/sermons?category=${category.id}`);
+  await expect(phone.getByRole("combobox", { name: "Categories" })).toHaveText(category.name);
+  await phoneContext.close();
+});
+
 test("likes, reports and downloads a sermon from its card", async ({ page }) => {
   await register(page);
   await page.goto("/sermons");

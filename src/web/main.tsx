@@ -15,10 +15,13 @@ const app = (
 
 if (container.firstElementChild) {
   // The server drew the first screen (entry-server.tsx): React takes it over as it is. Where the browser's first render
-  // differs (a time shown in the member's own time zone), React draws that part again; it is not an error.
+  // differs (a time shown in the member's own time zone), React draws that part again; it is not an error. As a
+  // transition the hydration too goes in slices: outside one, React takes the page's frame over in one long task.
   startHydrating();
-  hydrateRoot(container, app, {
-    onRecoverableError: (error, info) => console.warn("The page was drawn again in the browser:", error, info.componentStack),
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => console.warn("The page was drawn again in the browser:", error, info.componentStack),
+    });
   });
 } else {
   // The first render already holds the first screen's data (lib/query-client.ts); as a transition React draws it in

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { Select as SelectPrimitive } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import { cn } from "@web/lib/utils";
@@ -6,16 +6,13 @@ import { cn } from "@web/lib/utils";
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 
+const triggerClasses =
+  "flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm " +
+  "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[placeholder]:text-muted-foreground";
+
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        "flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm",
-        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[placeholder]:text-muted-foreground",
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger className={cn(triggerClasses, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
@@ -60,5 +57,74 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
+  );
+}
+
+type Choice = { value: string; label: string };
+
+type ChoiceSelectProps = {
+  value: string;
+  onValueChange: (value: string) => void;
+  choices: Choice[];
+  "aria-labelledby": string;
+  /** Shown when no choice has `value`. */
+  placeholder?: string;
+  /** Drawn in the trigger before the chosen label ("Sort By:"). */
+  prefix?: ReactNode;
+};
+
+/**
+ * A select of plain choices whose Radix parts are mounted on first use. Until then it is a trigger that looks and
+ * reads the same (a collapsed combobox showing the chosen label): mounting a Radix select sets its state again from
+ * its layout effects, a chain of synchronous renders that took 200 ms of a phone's main thread for the two selects
+ * of /sermons right after the page was taken over (issue 9). A press, a tap, Enter, Space or an arrow key opens it.
+ */
+export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefix, ...props }: ChoiceSelectProps) {
+  const [open, setOpen] = useState<boolean | undefined>(undefined);
+  const chosen = choices.find((choice) => choice.value === value);
+  if (open === undefined) {
+    return (
+      <button
+        type="button"
+        role="combobox"
+        aria-expanded="false"
+        aria-autocomplete="none"
+        aria-labelledby={props["aria-labelledby"]}
+        data-state="closed"
+        data-placeholder={chosen ? undefined : ""}
+        className={triggerClasses}
+        onPointerDown={(event) => {
+          // As Radix's trigger does: a mouse opens on press, a finger or pen on the click that ends a tap.
+          if (event.pointerType !== "mouse" || event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={(event) => {
+          if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {prefix}
+        <span className="pointer-events-none">{chosen?.label ?? placeholder}</span>
+        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+      </button>
+    );
+  }
+  return (
+    <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
+      <SelectTrigger aria-labelledby={props["aria-labelledby"]}>
+        {prefix}
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {choices.map((choice) => (
+          <SelectItem key={choice.value} value={choice.value}>
+            {choice.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

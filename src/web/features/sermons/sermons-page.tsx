@@ -12,7 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { ChoiceSelect } from "@web/components/ui/select";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
@@ -224,37 +224,28 @@ export function SermonsPage() {
           <Label className="sr-only" id="sermon-category-label">
             Categories
           </Label>
-          <Select value={categoryId ? String(categoryId) : "all"} onValueChange={handleCategoryChange}>
-            <SelectTrigger aria-labelledby="sermon-category-label">
-              <SelectValue placeholder="Categories" />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All Categories</SelectItem>
-              {(categories.data ?? []).map((category) => (
-                <SelectItem key={category.id} value={String(category.id)}>
-                  {category.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect
+            aria-labelledby="sermon-category-label"
+            value={categoryId ? String(categoryId) : "all"}
+            onValueChange={handleCategoryChange}
+            placeholder="Categories"
+            choices={[
+              { value: "all", label: "All Categories" },
+              ...(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.name })),
+            ]}
+          />
         </div>
         <div className="grid gap-1">
           <Label className="sr-only" id="sermon-sort-label">
             Sort By
           </Label>
-          <Select value={sort} onValueChange={(value) => setSort(value as MediaSort)}>
-            <SelectTrigger aria-labelledby="sermon-sort-label">
-              <span className="text-muted-foreground">Sort By:</span>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(SORT_LABELS) as MediaSort[]).map((value) => (
-                <SelectItem key={value} value={value}>
-                  {SORT_LABELS[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <ChoiceSelect
+            aria-labelledby="sermon-sort-label"
+            value={sort}
+            onValueChange={(value) => setSort(value as MediaSort)}
+            prefix={<span className="text-muted-foreground">Sort By:</span>}
+            choices={(Object.keys(SORT_LABELS) as MediaSort[]).map((value) => ({ value, label: SORT_LABELS[value] }))}
+          />
         </div>
       </div>
 
