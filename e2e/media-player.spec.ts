@@ -38,6 +38,16 @@ test("plays a song, its time advances, it seeks, and it keeps playing on another
   await expect
     .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.volume))
     .toBeCloseTo(0.59);
+  // Playback speed: the menu opens on the chosen rate, and the one picked is the audio's rate.
+  const speed = player.getByRole("combobox", { name: "Playback speed" });
+  await expect(speed).toHaveText("1×");
+  await speed.click();
+  await expect(page.getByRole("option", { name: "1×" })).toBeFocused();
+  await page.getByRole("option", { name: "1.5×" }).click();
+  await expect(speed).toHaveText("1.5×");
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>("audio[data-testid=global-audio]")!.playbackRate))
+    .toBe(1.5);
 
   // Media Session: the lock screen and media keys know what is playing.
   await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Still Waters");

@@ -66,7 +66,10 @@ type ChoiceSelectProps = {
   value: string;
   onValueChange: (value: string) => void;
   choices: Choice[];
-  "aria-labelledby": string;
+  /** Its name: one of the two. */
+  "aria-labelledby"?: string;
+  "aria-label"?: string;
+  className?: string;
   /** Shown when no choice has `value`. */
   placeholder?: string;
   /** Drawn in the trigger before the chosen label ("Sort By:"). */
@@ -79,7 +82,7 @@ type ChoiceSelectProps = {
  * its layout effects, a chain of synchronous renders that took 200 ms of a phone's main thread for the two selects
  * of /sermons right after the page was taken over (issue 9). A press, a tap, Enter, Space or an arrow key opens it.
  */
-export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefix, ...props }: ChoiceSelectProps) {
+export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefix, className, ...name }: ChoiceSelectProps) {
   const [open, setOpen] = useState<boolean | undefined>(undefined);
   const chosen = choices.find((choice) => choice.value === value);
   if (open === undefined) {
@@ -89,10 +92,10 @@ export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefi
         role="combobox"
         aria-expanded="false"
         aria-autocomplete="none"
-        aria-labelledby={props["aria-labelledby"]}
+        {...name}
         data-state="closed"
         data-placeholder={chosen ? undefined : ""}
-        className={triggerClasses}
+        className={cn(triggerClasses, className)}
         onPointerDown={(event) => {
           // As Radix's trigger does: a mouse opens on press, a finger or pen on the click that ends a tap.
           if (event.pointerType !== "mouse" || event.button !== 0 || event.ctrlKey) return;
@@ -114,7 +117,7 @@ export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefi
   }
   return (
     <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
-      <SelectTrigger aria-labelledby={props["aria-labelledby"]}>
+      <SelectTrigger className={className} {...name}>
         {prefix}
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>

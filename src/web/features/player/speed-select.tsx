@@ -1,23 +1,20 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
+import { ChoiceSelect } from "@web/components/ui/select";
 import { cn } from "@web/lib/utils";
 import { usePlayer } from "./player-provider";
 import { PLAYBACK_RATES } from "./track";
+
+const choices = PLAYBACK_RATES.map((rate) => ({ value: String(rate), label: `${rate}×` }));
 
 /** The playback speed menu itself, on Radix's select (loaded by SpeedSelect). */
 export function SpeedSelectMenu({ className }: { className?: string }) {
   const player = usePlayer();
   return (
-    <Select value={String(player.rate)} onValueChange={(value) => player.setRate(Number(value))}>
-      <SelectTrigger className={cn("h-8 w-20", className)} aria-label="Playback speed">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {PLAYBACK_RATES.map((rate) => (
-          <SelectItem key={rate} value={String(rate)}>
-            {rate}×
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <ChoiceSelect
+      aria-label="Playback speed"
+      className={cn("h-8 w-20", className)}
+      value={String(player.rate)}
+      onValueChange={(value) => player.setRate(Number(value))}
+      choices={choices}
+    />
   );
 }
