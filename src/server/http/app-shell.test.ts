@@ -11,7 +11,11 @@ import { TEST_PASSWORD } from "../test/factories";
 import { pageDataUrls } from "@shared/page-data";
 
 /** The JSON block the page carries, read back as the web app reads it. */
-function initialState(page: string): { user: unknown; data: Record<string, { body: unknown; nextCursor: string | null }> } {
+function initialState(page: string): {
+  user: unknown;
+  data: Record<string, { body: unknown; nextCursor: string | null }>;
+  renderedAt?: number;
+} {
   const match = /<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(page);
   if (!match?.[1]) throw new Error("the page has no initial state");
   return JSON.parse(match[1]);
@@ -84,7 +88,11 @@ describeEachDatabase("the app's page", (dialect) => {
   };
 
   it("tells a visitor's page that nobody is signed in, so it asks for no session", async () => {
+    const before = Date.now();
     const page = await app.inject({ method: "GET", url: "/community" });
+    // When it was made: the browser's first render counts "5 minutes ago" from it, as the server's did.
+    expect(initialState(page.body).renderedAt).toBeGreaterThanOrEqual(before);
+    expect(initialState(page.body).renderedAt).toBeLessThanOrEqual(Date.now());
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-cache, private");
     expect(page.headers.vary).toMatch(/cookie/);

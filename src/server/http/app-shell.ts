@@ -145,7 +145,7 @@ export function createAppShell(ctx: AppContext, webDir: string) {
     await ctx.sessions.load(request, reply);
     const viewer = request.viewer;
     const user = viewer ? userSchema.parse(await users.profile(viewer.id, viewer)) : null;
-    return { user, data: await pageData(request, user !== null), seed: Math.random() };
+    return { user, data: await pageData(request, user !== null), seed: Math.random(), renderedAt: ctx.clock.now() };
   }
 
   return async function send(request: FastifyRequest, reply: FastifyReply) {

@@ -89,6 +89,8 @@ export type InitialState = {
   data?: Record<string, PageDataAnswer>;
   /** A random number in [0, 1) the page was made with: the server's render and the browser's pick the same from it. */
   seed?: number;
+  /** When the server made the page (ms since the epoch): both renders count "5 minutes ago" from it. */
+  renderedAt?: number;
 };
 
 /** The auth module's routes: sign-in, registration, sign-out and password change. */

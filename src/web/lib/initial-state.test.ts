@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carryState, initialState, pageRandom, takeCarried } from "./initial-state";
+import { carryState, initialState, pageNow, pageRandom, takeCarried } from "./initial-state";
+import { relativeTime } from "./relative-time";
 import { endHydrating, startHydrating } from "./use-hydrated";
 
 // In Node there is no page: the server's render carries each page's state in turn (entry-server.tsx, decision 0032).
@@ -30,6 +31,23 @@ describe("the state a render carries", () => {
         expect(value).toBeLessThan(1);
         expect(value).not.toBe(0.42);
       }
+    } finally {
+      startHydrating();
+    }
+  });
+
+  it("counts relative times from when the page was made while it is taken over, and from the clock after", () => {
+    const madeAt = Date.parse("2026-03-01T10:00:30Z");
+    const posted = "2026-03-01T09:59:45Z";
+    carryState({ user: null, data: {}, renderedAt: madeAt });
+    try {
+      startHydrating();
+      // The server said "just now"; the browser takes the page over a minute later and must say the same.
+      expect(pageNow().getTime()).toBe(madeAt);
+      expect(relativeTime(posted)).toBe("just now");
+      endHydrating();
+      expect(Math.abs(pageNow().getTime() - Date.now())).toBeLessThan(1000);
+      expect(relativeTime(posted)).not.toBe("just now");
     } finally {
       startHydrating();
     }

@@ -20,6 +20,7 @@ export let initialState: InitialState | undefined = (() => {
 
 const unread = new Map(Object.entries(initialState?.data ?? {}));
 let seed = initialState?.seed;
+let renderedAt = initialState?.renderedAt;
 
 /**
  * Sets the state the first render reads, as the page would carry it: the server's render of the first screen
@@ -28,6 +29,7 @@ let seed = initialState?.seed;
 export function carryState(state: InitialState | undefined): void {
   initialState = state;
   seed = state?.seed;
+  renderedAt = state?.renderedAt;
   unread.clear();
   for (const [url, answer] of Object.entries(state?.data ?? {})) unread.set(url, answer);
 }
@@ -50,6 +52,14 @@ export function takeCarried(url: string): PageDataAnswer | undefined {
  */
 export function pageRandom(): number {
   return isHydrating() && seed !== undefined ? seed : Math.random();
+}
+
+/**
+ * The time a render counts relative times from ("5 minutes ago"): while a render must draw what the server drew, the
+ * time the server made the page, so a minute that turns between the two renders changes nothing; the clock's after.
+ */
+export function pageNow(): Date {
+  return isHydrating() && renderedAt !== undefined ? new Date(renderedAt) : new Date();
 }
 
 /** Marks the queries of listPagesQuery (lib/list-pages.ts), whose first page the page may carry. */

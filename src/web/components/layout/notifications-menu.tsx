@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Button } from "@web/components/ui/button";
 import {
   DropdownMenu,
@@ -130,7 +130,7 @@ export function NotificationsMenu() {
                       Starts {eventStart.format(new Date(item.startsAt))}
                     </time>
                   ) : (
-                    <span className="text-xs text-muted-foreground">{formatRelativeTime(item.createdAt)}</span>
+                    <span className="text-xs text-muted-foreground">{relativeTime(item.createdAt)}</span>
                   )}
                 </span>
               );

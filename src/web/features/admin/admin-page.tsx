@@ -6,7 +6,7 @@ import type { AuditEntry } from "@shared/contracts/safety";
 import type { AdminMember, MemberStatus, ModerationAction, Subscriber } from "@shared/contracts/moderation";
 import type { Report } from "@shared/contracts/posts";
 import type { PrayerReport } from "@shared/contracts/prayer";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
@@ -289,7 +289,7 @@ function ReportItem({ report }: { report: Report }) {
         <Badge variant="outline">{targetLabels[report.targetType]}</Badge>
         <Badge variant="destructive">{reasonLabels[report.reason]}</Badge>
         <span className="text-muted-foreground">
-          reported by {report.reporter.displayName} · <time dateTime={report.createdAt}>{formatRelativeTime(report.createdAt)}</time>
+          reported by {report.reporter.displayName} · <time dateTime={report.createdAt}>{relativeTime(report.createdAt)}</time>
         </span>
       </p>
       <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">
@@ -365,7 +365,7 @@ function HiddenItem({ report }: { report: Report }) {
           {report.resolvedAt ? (
             <>
               {" "}
-              · <time dateTime={report.resolvedAt}>{formatRelativeTime(report.resolvedAt)}</time>
+              · <time dateTime={report.resolvedAt}>{relativeTime(report.resolvedAt)}</time>
             </>
           ) : null}
         </span>
@@ -448,7 +448,7 @@ function PrayerReportItem({ report }: { report: PrayerReport }) {
         <Badge variant="destructive">{reasonLabels[report.reason]}</Badge>
         <span className="text-muted-foreground">
           by {author} · reported by {report.reporter.displayName} ·{" "}
-          <time dateTime={report.createdAt}>{formatRelativeTime(report.createdAt)}</time>
+          <time dateTime={report.createdAt}>{relativeTime(report.createdAt)}</time>
         </span>
       </p>
       <blockquote className="border-l-2 border-border pl-3 text-sm break-words whitespace-pre-wrap">{report.request.content}</blockquote>
@@ -553,7 +553,7 @@ function ReviewPanel() {
                   <p className="min-w-0 truncate">
                     <span className="font-medium">{member.displayName}</span>{" "}
                     <span className="text-sm text-muted-foreground">
-                      @{member.username} · joined {formatRelativeTime(member.createdAt)}
+                      @{member.username} · joined {relativeTime(member.createdAt)}
                     </span>
                   </p>
                 </div>

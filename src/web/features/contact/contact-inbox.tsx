@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCheck, Inbox, Mail } from "lucide-react";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -54,7 +54,7 @@ export function ContactInbox() {
                           <Mail className="size-3" aria-hidden="true" />
                           {message.email}
                         </a>{" "}
-                        · <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt)}</time>
+                        · <time dateTime={message.createdAt}>{relativeTime(message.createdAt)}</time>
                       </p>
                     </div>
                     {message.handledAt ? (

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { History, RotateCcw, Trash2, X } from "lucide-react";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { QueryState } from "@web/components/ui/query-state";
@@ -78,7 +79,7 @@ export function HistoryPage() {
                   const resumeAt = startPosition({ resumePosition: entry.position, duration: item.duration });
                   return (
                     <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                      <span>Played {formatRelativeTime(entry.playedAt)}</span>
+                      <span>Played {relativeTime(entry.playedAt)}</span>
                       {resumeAt > 0 ? (
                         <>
                           <span data-testid="resume-position">Stopped at {formatDuration(resumeAt)}</span>

@@ -4,7 +4,8 @@ import { Link, useSearch } from "wouter";
 import { Disc3, ListMusic, Music, Play, Plus, Search } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { LOADING_PLACEHOLDERS, MUSIC_CATEGORIES, RECENTLY_PLAYED } from "@shared/constants";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -296,7 +297,7 @@ export function MusicPage() {
                               <span className="block truncate text-xs text-muted-foreground">
                                 {item.artist} · {formatDuration(item.duration)}
                                 {user
-                                  ? ` · ${formatRelativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}`
+                                  ? ` · ${relativeTime(history.data?.find((e) => e.mediaId === item.id)?.playedAt ?? item.createdAt)}`
                                   : ""}
                               </span>
                             </span>

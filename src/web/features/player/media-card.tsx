@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Clock, Eye } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Card } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { AlbumArt } from "./audio-player";
@@ -50,7 +51,7 @@ export function MediaCard({
         <p className="text-sm text-muted-foreground">{item.artist}</p>
         <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
         <p className="mt-auto flex items-center gap-3 pt-1 text-xs text-muted-foreground">
-          <span>{formatRelativeTime(item.createdAt)}</span>
+          <span>{relativeTime(item.createdAt)}</span>
           <span className="flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
             {item.playCount.toLocaleString("en-US")} {item.type === "sermon" ? "views" : "plays"}

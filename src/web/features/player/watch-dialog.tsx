@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { MediaItem } from "@shared/contracts/content";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { messages } from "@shared/messages";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { Label } from "@web/components/ui/label";
@@ -43,7 +43,7 @@ export function WatchDialog({ item, open, onOpenChange }: { item: MediaItem; ope
         <DialogHeader>
           <DialogTitle>{item.title}</DialogTitle>
           <DialogDescription>
-            {item.artist} · {formatRelativeTime(item.createdAt)} · {item.playCount.toLocaleString("en-US")} views
+            {item.artist} · {relativeTime(item.createdAt)} · {item.playCount.toLocaleString("en-US")} views
           </DialogDescription>
         </DialogHeader>
         <video

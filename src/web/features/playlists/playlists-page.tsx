@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ListMusic, Play, Plus } from "lucide-react";
 import type { Playlist } from "@shared/contracts/playlists";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -36,8 +37,7 @@ function PlaylistCard({ playlist }: { playlist: Playlist }) {
         </Link>
         {playlist.description ? <p className="truncate text-sm text-muted-foreground">{playlist.description}</p> : null}
         <p className="text-xs text-muted-foreground">
-          {items.length} {items.length === 1 ? "song" : "songs"} · {formatDuration(total)} · updated{" "}
-          {formatRelativeTime(playlist.updatedAt)}
+          {items.length} {items.length === 1 ? "song" : "songs"} · {formatDuration(total)} · updated {relativeTime(playlist.updatedAt)}
         </p>
       </div>
       <Button

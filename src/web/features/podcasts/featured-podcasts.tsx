@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Headphones, Play } from "lucide-react";
 import { HOME_COUNTS } from "@shared/constants";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -40,7 +41,7 @@ export function FeaturedPodcasts() {
                   <Badge className="w-fit">Featured</Badge>
                   <h3 className="text-lg font-semibold">{first.title}</h3>
                   <p className="text-sm text-muted-foreground">
-                    {first.artist} · {formatDuration(first.duration)} · {formatRelativeTime(first.createdAt)}
+                    {first.artist} · {formatDuration(first.duration)} · {relativeTime(first.createdAt)}
                   </p>
                   <p className="line-clamp-2 text-sm text-muted-foreground">{first.description}</p>
                   <Button

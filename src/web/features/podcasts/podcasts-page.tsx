@@ -4,7 +4,8 @@ import { Link, useSearch } from "wouter";
 import { Bell, BellRing, Headphones, Mic, Play, Radio, Search, SearchX } from "lucide-react";
 import type { Category, MediaItem } from "@shared/contracts/content";
 import { CATEGORY_TABS, LOADING_PLACEHOLDERS, PAGE_LIMIT_MAX } from "@shared/constants";
-import { formatDuration, formatRelativeTime, initial } from "@shared/format";
+import { formatDuration, initial } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -93,8 +94,7 @@ function FeaturedPodcast({ item, show, episodes }: { item: MediaItem; show: Cate
           </p>
           <p className="text-muted-foreground">{show?.description ?? item.description}</p>
           <p className="text-sm">
-            <span className="font-medium">Latest:</span> {item.title} · {formatDuration(item.duration)} ·{" "}
-            {formatRelativeTime(item.createdAt)}
+            <span className="font-medium">Latest:</span> {item.title} · {formatDuration(item.duration)} · {relativeTime(item.createdAt)}
           </p>
           <AudioPlayer compact track={queue[0]} queue={queue} />
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ChevronRight, Heart, MessageCircle } from "lucide-react";
 import { HOME_COUNTS } from "@shared/constants";
-import { authorLabel, formatRelativeTime } from "@shared/format";
+import { authorLabel } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Card } from "@web/components/ui/card";
 import { QueryState } from "@web/components/ui/query-state";
@@ -51,7 +52,7 @@ export function HomeCommunitySection() {
                         </Link>
                       </h3>
                       <p className="text-sm text-muted-foreground">
-                        {authorLabel(post.user.displayName)} · <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
+                        {authorLabel(post.user.displayName)} · <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
                       </p>
                     </div>
                   </div>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Flag, Heart, MessageCircle, MoreHorizontal, Trash2 } from "lucide-react";
 import type { Post } from "@shared/contracts/posts";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
@@ -58,7 +58,7 @@ export function PostCard({
             </Link>
           </Heading>
           <time dateTime={post.createdAt} className="text-sm text-muted-foreground" title={new Date(post.createdAt).toLocaleString()}>
-            {formatRelativeTime(post.createdAt)}
+            {relativeTime(post.createdAt)}
           </time>
         </div>
         {interactive && (onReport || onDelete) ? (

@@ -4,7 +4,7 @@ import { useWatch } from "react-hook-form";
 import { Link } from "wouter";
 import { Flag, Send, Trash2 } from "lucide-react";
 import { type Comment, type Post, createCommentSchema } from "@shared/contracts/posts";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -34,7 +34,7 @@ function CommentItem({ comment, onDelete, onReport }: { comment: Comment; onDele
             {comment.user.displayName}
           </Link>
           <time dateTime={comment.createdAt} className="shrink-0 text-xs text-muted-foreground">
-            {formatRelativeTime(comment.createdAt)}
+            {relativeTime(comment.createdAt)}
           </time>
         </div>
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm">{comment.content}</p>

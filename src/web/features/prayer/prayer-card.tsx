@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Flag, HandHeart } from "lucide-react";
 import type { CareTeamMember } from "@shared/contracts/safety";
 import { type PrayerRequest, type ReportReason, prayerMessages } from "@shared/contracts/prayer";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -86,7 +86,7 @@ export function PrayerCard({ request, careTeam, team, canReview }: PrayerCardPro
                 {request.mine ? `${name} (you)` : name}
               </h3>
               <p className="text-xs text-muted-foreground">
-                <time dateTime={request.createdAt}>{formatRelativeTime(request.createdAt)}</time>
+                <time dateTime={request.createdAt}>{relativeTime(request.createdAt)}</time>
               </p>
             </div>
             <div className="flex flex-wrap gap-1">

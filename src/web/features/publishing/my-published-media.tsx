@@ -4,7 +4,8 @@ import { Link } from "wouter";
 import { Trash2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { PAGE_LIMIT_MAX } from "@shared/constants";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Badge } from "@web/components/ui/badge";
 import { ErrorState } from "@web/components/ui/error-state";
 import { Button } from "@web/components/ui/button";
@@ -63,7 +64,7 @@ export function MyPublishedMedia({ userId }: { userId: number }) {
                 <Badge variant="secondary" className="mr-2">
                   {typeLabels[item.type]}
                 </Badge>
-                {formatDuration(item.duration)} · {formatRelativeTime(item.createdAt)} · {item.playCount} plays
+                {formatDuration(item.duration)} · {relativeTime(item.createdAt)} · {item.playCount} plays
               </p>
             </div>
             <Button asChild variant="outline" size="sm">

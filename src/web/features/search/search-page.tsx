@@ -4,7 +4,8 @@ import { Link, useLocation, useSearch } from "wouter";
 import { BookOpen, CalendarDays, MessageSquare, Mic, Music, Search, SearchX, Users } from "lucide-react";
 import { z } from "zod";
 import { type SearchResults, searchQuerySchema } from "@shared/contracts/search";
-import { formatLongDate, formatRelativeTime } from "@shared/format";
+import { formatLongDate } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { Button } from "@web/components/ui/button";
@@ -55,8 +56,7 @@ function Results({ data }: { data: SearchResults }) {
                 <UserAvatar displayName={post.user.displayName} imageUrl={post.user.profileImageUrl} size="sm" />
                 <span className="min-w-0">
                   <span className="block text-sm font-medium">
-                    {post.user.displayName}{" "}
-                    <span className="font-normal text-muted-foreground">· {formatRelativeTime(post.createdAt)}</span>
+                    {post.user.displayName} <span className="font-normal text-muted-foreground">· {relativeTime(post.createdAt)}</span>
                   </span>
                   <span className="line-clamp-2 text-sm text-muted-foreground">{post.content}</span>
                 </span>

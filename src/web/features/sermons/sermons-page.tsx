@@ -5,7 +5,8 @@ import { BookOpen, FolderOpen, Mic2, Play, Search, SearchX, Star } from "lucide-
 import type { MediaItem, MediaSort } from "@shared/contracts/content";
 import { SERMONS_FEED_PATH } from "@shared/contracts/feeds";
 import { BIBLE_STUDY_SERIES, CATEGORY_TABS, LOADING_PLACEHOLDERS, PAGE_LIMIT_MAX } from "@shared/constants";
-import { formatDuration, formatRelativeTime, initial } from "@shared/format";
+import { formatDuration, initial } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -91,7 +92,7 @@ function FeaturedSermon({ item, onWatch }: { item: MediaItem; onWatch: () => voi
             {item.title}
           </h2>
           <p className="text-sm text-muted-foreground">
-            {item.artist} · {formatRelativeTime(item.createdAt)} · {formatDuration(item.duration)}
+            {item.artist} · {relativeTime(item.createdAt)} · {formatDuration(item.duration)}
           </p>
           <p className="text-muted-foreground">{item.description}</p>
           <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">

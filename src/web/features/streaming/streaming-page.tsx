@@ -3,7 +3,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { CalendarClock, CalendarPlus, Headphones, MapPin, MonitorPlay, Video } from "lucide-react";
 import type { StreamService } from "@shared/contracts/streaming";
-import { formatDuration, formatRelativeTime } from "@shared/format";
+import { formatDuration } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -187,7 +188,7 @@ function ServiceStream() {
           <Badge variant="secondary">Replay</Badge>
           {replay ? (
             <span className="text-sm text-muted-foreground">
-              {formatRelativeTime(replay.createdAt)} · {formatDuration(replay.duration)}
+              {relativeTime(replay.createdAt)} · {formatDuration(replay.duration)}
             </span>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAuth } from "@web/features/auth/use-auth";
 import { routeKey, routeQuery } from "@web/lib/api";
+import { pageNow } from "@web/lib/initial-state";
 
 /** Visitors have no live link: they look again this often while a page showing the state is open. */
 const VISITOR_REFRESH_MS = 15_000;
@@ -38,7 +39,8 @@ export function useLiveState() {
 
 /** The time now, ticking every second while a countdown is shown. */
 export function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  // The page's time while it is taken over, so the server's countdown and the browser's first one read the same.
+  const [now, setNow] = useState(() => pageNow().getTime());
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);

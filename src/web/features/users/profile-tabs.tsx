@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Heart, ListMusic, MessageCircle, Play } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import type { User } from "@shared/contracts/users";
-import { formatRelativeTime } from "@shared/format";
+import { relativeTime } from "@web/lib/relative-time";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -61,7 +61,7 @@ function PostsTab({ profile, own }: TabProps) {
                   />
                 ) : null}
                 <div className="mt-3 flex flex-wrap items-center gap-4 text-sm text-muted-foreground">
-                  <time dateTime={post.createdAt}>Posted {formatRelativeTime(post.createdAt)}</time>
+                  <time dateTime={post.createdAt}>Posted {relativeTime(post.createdAt)}</time>
                   <span className="inline-flex items-center gap-1">
                     <Heart className="size-4" aria-hidden="true" />
                     {post.likesCount} {post.likesCount === 1 ? "like" : "likes"}
