@@ -85,6 +85,8 @@ test("the sermon dropdowns open from the keyboard and from a tap, and keep the c
   await desk.goto("/sermons");
   const sort = desk.getByRole("combobox", { name: "Sort By" });
   await expect(sort).toHaveText("Sort By:Latest");
+  // Keys reach the page once the app has taken it over (decision 0033); Playwright's clicks wait for that, key presses do not.
+  await expect(desk.locator("#root:not([aria-disabled])")).toBeAttached();
   await desk.getByRole("combobox", { name: "Categories" }).focus();
   await desk.keyboard.press("Tab");
   await expect(sort).toBeFocused();

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Heart, MoreVertical, Share2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
@@ -6,10 +6,10 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { signInToast, useLikeMedia } from "./media-api";
-import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
-// The menu brings Radix's menu and positioning code: it loads after the first paint, behind a button of the same size.
-const MediaMenuDropdown = lazy(async () => ({ default: (await import("./media-menu")).MediaMenuDropdown }));
+// The menu brings Radix's menu and positioning code: it loads after the first paint.
+const loadMediaMenu = () => import("./media-menu");
+const MediaMenuDropdown = lazy(async () => ({ default: (await loadMediaMenu()).MediaMenuDropdown }));
 
 const kindPath = { sermon: "/sermons", song: "/music", podcast: "/podcasts" } as const;
 
@@ -57,17 +57,43 @@ export function ShareButton({ item, className }: { item: MediaItem; className?: 
   );
 }
 
-/** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
+/**
+ * The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. Radix's menu is
+ * mounted on first use, open: until then its button only looks and reads like the menu's trigger. A page shows one per
+ * item, and each Radix menu sets its state again as it mounts, work a phone would do right after the page is taken
+ * over (issue 9). Like Radix's trigger, a mouse opens it on press, and a tap, Enter, Space or Arrow Down on release.
+ */
 export function MediaMenu({ item, className }: { item: MediaItem; className?: string }) {
-  return (
-    <BrowserSuspense
-      fallback={
-        <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`} disabled>
-          <MoreVertical aria-hidden="true" />
-        </Button>
-      }
+  const [opened, setOpened] = useState(false);
+  // Its code is fetched once the page runs, so the first press does not wait for it.
+  useEffect(() => void loadMediaMenu(), []);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn("size-9", className)}
+      aria-label={`More options for ${item.title}`}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerDown={(event) => {
+        if (event.pointerType !== "mouse" || event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        setOpened(true);
+      }}
+      onClick={() => setOpened(true)}
+      onKeyDown={(event) => {
+        if (event.key !== "ArrowDown") return;
+        event.preventDefault();
+        setOpened(true);
+      }}
     >
-      <MediaMenuDropdown item={item} className={className} />
-    </BrowserSuspense>
+      <MoreVertical aria-hidden="true" />
+    </Button>
+  );
+  if (!opened) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <MediaMenuDropdown item={item} className={className} defaultOpen />
+    </Suspense>
   );
 }

@@ -34,14 +34,14 @@ async function saveForOffline(item: MediaItem) {
 }
 
 /** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
-export function MediaMenuDropdown({ item, className }: { item: MediaItem; className?: string }) {
+export function MediaMenuDropdown({ item, className, defaultOpen }: { item: MediaItem; className?: string; defaultOpen?: boolean }) {
   const { user } = useAuth();
   const [dialog, setDialog] = useState<"playlist" | "report" | null>(null);
   const favorite = useToggleFavorite();
   const requireMember = (action: string, then: () => void) => (user ? then() : signInToast(action));
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
           <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`}>
             <MoreVertical aria-hidden="true" />
