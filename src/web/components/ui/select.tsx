@@ -2,6 +2,7 @@ import { useState, type ComponentProps, type ReactNode } from "react";
 import { Select as SelectPrimitive } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import { cn } from "@web/lib/utils";
+import { openOnUse } from "./open-on-use";
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -96,18 +97,7 @@ export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefi
         data-state="closed"
         data-placeholder={chosen ? undefined : ""}
         className={cn(triggerClasses, className)}
-        onPointerDown={(event) => {
-          // As Radix's trigger does: a mouse opens on press, a finger or pen on the click that ends a tap.
-          if (event.pointerType !== "mouse" || event.button !== 0 || event.ctrlKey) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-        onClick={() => setOpen(true)}
-        onKeyDown={(event) => {
-          if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-          event.preventDefault();
-          setOpen(true);
-        }}
+        {...openOnUse(() => setOpen(true), ["ArrowDown", "ArrowUp"])}
       >
         {prefix}
         <span className="pointer-events-none">{chosen?.label ?? placeholder}</span>

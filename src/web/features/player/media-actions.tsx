@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Heart, MoreVertical, Share2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
+import { openOnUse } from "@web/components/ui/open-on-use";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
@@ -75,17 +76,7 @@ export function MediaMenu({ item, className }: { item: MediaItem; className?: st
       aria-label={`More options for ${item.title}`}
       aria-haspopup="menu"
       aria-expanded="false"
-      onPointerDown={(event) => {
-        if (event.pointerType !== "mouse" || event.button !== 0 || event.ctrlKey) return;
-        event.preventDefault();
-        setOpened(true);
-      }}
-      onClick={() => setOpened(true)}
-      onKeyDown={(event) => {
-        if (event.key !== "ArrowDown") return;
-        event.preventDefault();
-        setOpened(true);
-      }}
+      {...openOnUse(() => setOpened(true), ["ArrowDown"])}
     >
       <MoreVertical aria-hidden="true" />
     </Button>
