@@ -54,3 +54,5 @@ http
     response.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
   })
   .listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
+// Stopped by the bench with SIGINT: exiting normally lets --cpu-prof write its profile.
+process.once("SIGINT", () => process.exit(0));

@@ -5,6 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { mediaLocations, nginxMissing, startNginx } from "../src/server/test/nginx";
 import { type BenchCase, type Fixture, cases } from "./cases";
+import { compiled } from "./compiled";
 import { prepareFixture } from "./fixture";
 import { runLiveBench } from "./live";
 import { type PostgresCopy, copyToPostgres } from "./postgres";
@@ -43,9 +44,10 @@ function hasTaskset(): boolean {
 function start(script: string, args: string[]): Promise<ChildProcess> {
   const pin = hasTaskset();
   const profile =
-    process.env.BENCH_PROFILE && script === "app-server.ts" ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = fork(path.join(here, script), args, {
-    execArgv: ["--import", "tsx", ...profile],
+    process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  // Both servers run bundled by esbuild, as `npm start` runs the product (decision 0023), not through the tsx loader.
+  const child = fork(compiled(`bench/${script}`), args, {
+    execArgv: ["--enable-source-maps", ...profile],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   if (pin && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });

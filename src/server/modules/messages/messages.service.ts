@@ -104,7 +104,10 @@ export function createMessagesService(ctx: AppContext) {
     if ((await messages.markConversationRead(readerId, otherUserId, now)) > 0) await notifyRead(readerId, otherUserId, now);
   }
 
-  /** Stores the message, acknowledges it to the sender's connection and delivers it on `channel`. */
+  /**
+   * Stores the message. The caller delivers it, then calls `acknowledge` (CHAT_MESSAGE_SENT to the sender's
+   * connection): the others get it one socket write sooner, and the acknowledgement still means "stored".
+   */
   async function store(
     conn: LiveConnection,
     clientId: string | undefined,
@@ -120,8 +123,11 @@ export function createMessagesService(ctx: AppContext) {
       createdAt: clock.iso(),
     });
     const sent = presentMessage(row, { senderName: sender.displayName, clientId });
-    conn.send({ type: "CHAT_MESSAGE_SENT", payload: sent });
-    return { sent, delivered: presentMessage(row, { senderName: sender.displayName }) };
+    return {
+      sent,
+      delivered: presentMessage(row, { senderName: sender.displayName }),
+      acknowledge: () => conn.send({ type: "CHAT_MESSAGE_SENT", payload: sent }),
+    };
   }
 
   return {
@@ -192,15 +198,17 @@ export function createMessagesService(ctx: AppContext) {
       if (payload.roomCode) {
         const roomCode = payload.roomCode;
         if (!conn.isSubscribed(roomChannel(roomCode))) throw refuse(liveErrors.notInRoom, "not_in_room");
-        const { delivered } = await store(conn, payload.clientId, { roomCode, content });
+        const { delivered, acknowledge } = await store(conn, payload.clientId, { roomCode, content });
         await hub.publish(roomChannel(roomCode), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id });
+        acknowledge();
         return;
       }
       if (payload.groupId) {
         const groupId = payload.groupId;
         if (!(await groups.isMember(groupId, sender.id))) throw refuse(liveErrors.notGroupMember, "not_group_member");
-        const { delivered } = await store(conn, payload.clientId, { groupId, content });
+        const { delivered, acknowledge } = await store(conn, payload.clientId, { groupId, content });
         await hub.publish(groupChannel(groupId), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id });
+        acknowledge();
         return;
       }
       if (!payload.receiverId) throw refuse(liveErrors.missingTarget, "missing_target");
@@ -221,9 +229,10 @@ export function createMessagesService(ctx: AppContext) {
       if (delivery === "request") {
         if (!receiver.settings.messageRequests) throw refuse(liveErrors.messageRequestsOff, "message_requests_off");
         const requestId = await messages.openRequest(sender.id, receiverId, clock.iso());
-        const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
+        const { sent, delivered, acknowledge } = await store(conn, payload.clientId, { receiverId, content });
         // Into the requests folder, not the conversation list: a frame of its own.
         await hub.toMember(receiverId, { type: "MESSAGE_REQUEST", payload: { requestId, message: delivered } });
+        acknowledge();
         if (!(await hub.isOnline(receiverId))) {
           await notifications.notify([
             {
@@ -239,10 +248,11 @@ export function createMessagesService(ctx: AppContext) {
         // A request shares no presence: the receiver's stays hidden from a stranger until they accept.
         return;
       }
-      const { sent, delivered } = await store(conn, payload.clientId, { receiverId, content });
+      const { sent, delivered, acknowledge } = await store(conn, payload.clientId, { receiverId, content });
       // Writing back to someone whose request waits accepts it.
       const accepted = await messages.acceptFrom(receiverId, sender.id, clock.iso());
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
+      acknowledge();
       // A member who is away (no tab open) finds it under the bell, and as a push or email if they chose.
       if (!(await hub.isOnline(receiverId))) {
         await notifications.notify([
