@@ -22,7 +22,9 @@ function closure(key, files = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// The entry evaluates React, then imports the app's shell in a task of its own (src/web/main.tsx): every page loads both.
 const entryFiles = closure(entryKey);
+for (const key of manifest[entryKey].dynamicImports ?? []) closure(key, entryFiles);
 const paths = (files) => [...files].map((file) => `${outDir}/${file}`);
 const pageName = (key) => key.replace(/^.*\//, "").replace(/\.tsx?$/, "");
 
@@ -49,7 +51,7 @@ const stillAbove = {
   "first load of music-page": 131.6,
   "first load of podcasts-page": 131.5,
   "first load of events-page": 140,
-  "first load of sermons-page": 159.6,
+  "first load of sermons-page": 159.7,
   "first load of community-page": 197,
   "auth-page beyond the entry": 61,
   "contact-page beyond the entry": 54,

@@ -1,11 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { CHROME_FLAGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWebServer } from "./web-server";
 
 /**
  * `npm run lighthouse`: builds the web app and the server, starts the server on a fresh data folder with the demo content,
@@ -13,67 +12,8 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
  * median of the runs per page. Options: `--pages /,/music`, `--runs 3`, `--as out|in|both`, `--no-build`,
  * `--json <file>` (the table as JSON), `--reports <folder>` (each median run's full report). Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
  */
-const DEFAULT_PAGES = ["/", "/sermons", "/music", "/podcasts", "/community", "/events"];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const root = path.resolve(import.meta.dirname, "..");
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForReady(origin: string, server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 720; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server was not ready within three minutes");
-}
-
-/** Registers a fresh member and returns the session cookie to send with every page request. */
-async function signInCookie(origin: string): Promise<string> {
-  const id = Date.now().toString(36);
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username: `bench_${id}`,
-      email: `bench_${id}@example.com`,
-      password: "Grace2Peace",
-      displayName: "Lydia Bench",
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
 
 interface Row {
   page: string;
@@ -124,25 +64,16 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const pages = option("pages")?.split(",") ?? DEFAULT_PAGES;
+  const pages = option("pages")?.split(",") ?? MAIN_PAGES;
   const runs = Number(option("runs") ?? 3);
   const as = option("as") ?? "both";
   const modes: Row["as"][] = as === "both" ? ["out", "in"] : [as as Row["as"]];
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gathering-lighthouse-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // The compiled server, as `npm start` runs it (decision 0023).
-  const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  const { origin, stop } = await startWebServer();
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
-    await waitForReady(origin, server);
     const cookie = modes.includes("in") ? await signInCookie(origin) : "";
     for (const mode of modes) {
       for (const page of pages) {
@@ -183,8 +114,7 @@ async function main(): Promise<void> {
     }
   } finally {
     chrome.kill();
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
   printTable(rows);
   const json = option("json");

@@ -43,8 +43,7 @@ function hasTaskset(): boolean {
 
 function start(script: string, args: string[]): Promise<ChildProcess> {
   const pin = hasTaskset();
-  const profile =
-    process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   // Both servers run bundled by esbuild, as `npm start` runs the product (decision 0023), not through the tsx loader.
   const child = fork(compiled(`bench/${script}`), args, {
     execArgv: ["--enable-source-maps", ...profile],

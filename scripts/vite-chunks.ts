@@ -1,9 +1,12 @@
+import type { ChunkingContext } from "rolldown";
+
 /**
  * How the web build groups modules into files (issue 9). Left alone, the bundler emits one file per icon and per
  * small shared module: the home page needed 40 scripts, and on a phone each costs a round trip of its own.
  * - React, which every page runs, gets a file of its own that stays cached across releases.
  * - Everything the entry imports statically runs on every page before anything else, so it is one file ("app"):
- *   splitting it bought nothing but requests.
+ *   splitting it bought nothing but requests. The app's shell, which the entry imports once React has been evaluated
+ *   (src/web/main.tsx), is one file too ("shell"), for the same reason.
  * - Icons used by three or more files are one small file; an icon used by one or two pages stays with them.
  * - The small display primitives that nearly every page shows (card, badge, skeleton, the empty, error and
  *   loading states, responsive images) are one file, with the hook that shows a path as a full address.
@@ -14,6 +17,7 @@
 export const chunkGroups = [
   { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
   { name: "app", tags: ["$initial" as const], priority: 10 },
+  { name: shellOnly, priority: 9 },
   { name: "icons", test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 6, priority: 5 },
   {
     name: "kit",
@@ -21,3 +25,22 @@ export const chunkGroups = [
     priority: 4,
   },
 ];
+
+const SHELL = /src[\\/]web[\\/]app\.tsx$/;
+/** A package's index that re-exports dozens of modules (lucide-react's icons, radix-ui's primitives). */
+const isBarrel = (id: string, ctx: ChunkingContext) => id.includes("node_modules") && (ctx.getModuleInfo(id)?.importedIds.length ?? 0) > 25;
+
+/**
+ * "shell" for a module the app's shell imports, directly or through others: its importers lead back to app.tsx. Not
+ * through a package's index: the shell takes one icon or primitive from it, and the rest would seem the shell's too.
+ */
+function shellOnly(moduleId: string, ctx: ChunkingContext): string | null {
+  const seen = new Set<string>();
+  const reaches = (id: string): boolean => {
+    if (SHELL.test(id)) return true;
+    if (seen.has(id) || isBarrel(id, ctx)) return false;
+    seen.add(id);
+    return ctx.getModuleInfo(id)?.importers.some(reaches) ?? false;
+  };
+  return reaches(moduleId) ? "shell" : null;
+}

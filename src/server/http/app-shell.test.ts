@@ -39,15 +39,17 @@ describeEachDatabase("the app's page", (dialect) => {
       `<!doctype html><html><head><title>Gathering</title><script type="module" crossorigin src="/assets/index-a1.js"></script>` +
         `<link rel="modulepreload" crossorigin href="/assets/react-b2.js"></head><body><div id="root"></div></body></html>`,
     );
-    // A build's manifest: the entry, the home page and a file both import.
+    // A build's manifest: the entry, the app's shell it imports once it has run, the home page and files they share.
     fs.mkdirSync(path.join(webDir, ".vite"));
     fs.writeFileSync(
       path.join(webDir, ".vite", "manifest.json"),
       JSON.stringify({
-        "main.tsx": { file: "assets/index-a1.js", isEntry: true, imports: ["_react"] },
+        "main.tsx": { file: "assets/index-a1.js", isEntry: true, imports: ["_react"], dynamicImports: ["app.tsx"] },
         _react: { file: "assets/react-b2.js" },
+        "app.tsx": { file: "assets/app-e5.js", isDynamicEntry: true, imports: ["_react", "_query"] },
+        _query: { file: "assets/query-f6.js", imports: ["_react"] },
         _card: { file: "assets/card-c3.js", imports: ["_react"] },
-        "features/home/home-page.tsx": { file: "assets/home-page-d4.js", isDynamicEntry: true, imports: ["_card", "_react"] },
+        "features/home/home-page.tsx": { file: "assets/home-page-d4.js", isDynamicEntry: true, imports: ["_card", "_query", "_react"] },
       }),
     );
     // A build's render of the first screen (the web's entry-server.tsx): it draws who the state says is signed in,
@@ -150,10 +152,10 @@ describeEachDatabase("the app's page", (dialect) => {
     );
   });
 
-  it("has a drawn page's scripts asked for after its first paint: the entry, what it imports and the page's own files", async () => {
+  it("has a drawn page's scripts asked for after its first paint: the entry, what it imports, the shell and the page's own files", async () => {
     const home = await app.inject({ method: "GET", url: "/" });
     expect(home.body).toContain(
-      '<script src="/boot.js" defer data-entry="/assets/index-a1.js" data-preload="/assets/react-b2.js /assets/home-page-d4.js /assets/card-c3.js"></script>',
+      '<script src="/boot.js" defer data-entry="/assets/index-a1.js" data-preload="/assets/react-b2.js /assets/app-e5.js /assets/query-f6.js /assets/home-page-d4.js /assets/card-c3.js"></script>',
     );
     expect(home.body).not.toContain("modulepreload");
     expect(home.body).not.toContain('<script type="module"');
@@ -165,11 +167,16 @@ describeEachDatabase("the app's page", (dialect) => {
     expect(undrawn.body).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>');
     expect(undrawn.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/react-b2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/app-e5.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/query-f6.js">',
       '<link rel="modulepreload" crossorigin href="/assets/home-page-d4.js">',
       '<link rel="modulepreload" crossorigin href="/assets/card-c3.js">',
     ]);
+    // Any other page: the entry's own imports and the shell.
     expect((await app.inject({ method: "GET", url: "/privacy" })).body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/react-b2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/app-e5.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/query-f6.js">',
     ]);
   });
 

@@ -21,17 +21,18 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * For each first page, the files of its module that the entry does not already load, preloaded with the entry: the
- * browser fetches the page's code alongside the entry instead of after it has run. Read from the build's manifest;
- * none when there is no manifest (a test's stand-in page).
+ * The files to preload with the entry, read from the build's manifest; none when there is no manifest (a test's
+ * stand-in page). `shell`: what the entry imports once it has run (the app's shell, src/web/main.tsx), for every page.
+ * `pages`: for each first page, the files of its module that neither the entry nor the shell already load. So the
+ * browser fetches them alongside the entry instead of after it has run.
  */
-function pagePreloads(webDir: string): Map<string, string[]> {
-  const preloads = new Map<string, string[]>();
+function modulePreloads(webDir: string): { shell: string[]; pages: Map<string, string[]> } {
+  const pages = new Map<string, string[]>();
   const manifestFile = path.join(webDir, ".vite", "manifest.json");
-  if (!fs.existsSync(manifestFile)) return preloads;
+  if (!fs.existsSync(manifestFile)) return { shell: [], pages };
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Record<
     string,
-    { file: string; imports?: string[]; isEntry?: boolean }
+    { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
   >;
   const closure = (key: string, files = new Set<string>()): Set<string> => {
     const chunk = manifest[key];
@@ -42,16 +43,20 @@ function pagePreloads(webDir: string): Map<string, string[]> {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const entryFiles = entry ? closure(entry) : new Set<string>();
+  const shell = new Set<string>();
+  for (const key of (entry && manifest[entry]?.dynamicImports) ?? []) {
+    for (const file of closure(key)) if (!entryFiles.has(file)) shell.add(file);
+  }
   for (const page of firstPages) {
     const module = pageModule(page);
     if (!module || !manifest[module]) continue;
-    const files = [...closure(module)].filter((file) => !entryFiles.has(file));
-    preloads.set(
+    const files = [...closure(module)].filter((file) => !entryFiles.has(file) && !shell.has(file));
+    pages.set(
       page,
       files.map((file) => `/${file}`),
     );
   }
-  return preloads;
+  return { shell: [...shell].map((file) => `/${file}`), pages };
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -100,8 +105,9 @@ async function loadRenderer(webDir: string): Promise<RenderFirstScreen | undefin
 export function createAppShell(ctx: AppContext, webDir: string) {
   const html = fs.readFileSync(path.join(webDir, "index.html"), "utf8");
   const users = createUsersService(ctx);
-  const preloads = pagePreloads(webDir);
-  const drawnTemplates = new Map(firstPages.map((page) => [page, drawnPageTemplate(html, preloads.get(page) ?? [])]));
+  const preloads = modulePreloads(webDir);
+  const pagePreloads = (page: string) => [...preloads.shell, ...(preloads.pages.get(page) ?? [])];
+  const drawnTemplates = new Map(firstPages.map((page) => [page, drawnPageTemplate(html, pagePreloads(page))]));
   const renderer = loadRenderer(webDir);
   const root = '<div id="root">';
   const hasRoot = html.includes(root + "</div>");
@@ -163,7 +169,7 @@ export function createAppShell(ctx: AppContext, webDir: string) {
     const marker = template.indexOf("</head>");
     const rootAt = template.indexOf(root + "</div>");
     const inline =
-      (drawn ? "" : preloadTags(preloads.get(pathname) ?? [])) +
+      (drawn ? "" : preloadTags(pagePreloads(pathname))) +
       (state === undefined ? "" : `<script type="application/json" id="${INITIAL_STATE_ID}">${scriptSafeJson(state)}</script>`);
     const head = marker < 0 ? template : template.slice(0, marker) + inline + template.slice(marker);
     const at = rootAt + (marker < 0 || marker > rootAt ? 0 : inline.length) + root.length;
