@@ -29,6 +29,33 @@ test.describe("the sidebar", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
   });
 
+  test("opens right below the header, whether it takes two rows or three", async ({ page }) => {
+    const header = page.getByRole("banner");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const drawerTop = async () => {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(sidebar).toBeVisible();
+      const [headerBox, sidebarBox] = [await header.boundingBox(), await sidebar.boundingBox()];
+      await page.keyboard.press("Escape");
+      return { headerBottom: Math.round(headerBox!.y + headerBox!.height), sidebarTop: Math.round(sidebarBox!.y) };
+    };
+    // A phone as Lighthouse's: the brand's name gives way, so the actions share the first row and the search has the
+    // second; the stylesheet's height is already right, so the page is not restyled to say it again.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/music");
+    await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled");
+    await expect.poll(() => header.evaluate((element) => element.offsetHeight)).toBe(117);
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--header-height"))).toBe("");
+    const twoRows = await drawerTop();
+    expect(twoRows.sidebarTop).toBe(twoRows.headerBottom);
+    // At 320 px the actions wrap to a row of their own: the header says its height, and the drawer follows.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--header-height"))).not.toBe("");
+    const threeRows = await drawerTop();
+    expect(threeRows.headerBottom).toBeGreaterThan(twoRows.headerBottom);
+    expect(threeRows.sidebarTop).toBe(threeRows.headerBottom);
+  });
+
   test("from 768 px it is always open and highlights the active route", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto("/");
