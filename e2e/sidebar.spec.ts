@@ -44,7 +44,7 @@ test.describe("the sidebar", () => {
     await page.setViewportSize({ width: 412, height: 823 });
     await page.goto("/music");
     await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled");
-    await expect.poll(() => header.evaluate((element) => element.offsetHeight)).toBe(117);
+    await expect.poll(() => header.evaluate((element) => (element as HTMLElement).offsetHeight)).toBe(117);
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--header-height"))).toBe("");
     const twoRows = await drawerTop();
     expect(twoRows.sidebarTop).toBe(twoRows.headerBottom);
