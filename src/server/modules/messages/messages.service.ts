@@ -106,7 +106,8 @@ export function createMessagesService(ctx: AppContext) {
 
   /**
    * Stores the message. The caller delivers it, then calls `acknowledge` (CHAT_MESSAGE_SENT to the sender's
-   * connection): the others get it one socket write sooner, and the acknowledgement still means "stored".
+   * connection) whether or not the delivery went out: the others get it one socket write sooner, and the
+   * acknowledgement still means "stored", so a failed delivery is not sent again as a second message.
    */
   async function store(
     conn: LiveConnection,
@@ -199,16 +200,14 @@ export function createMessagesService(ctx: AppContext) {
         const roomCode = payload.roomCode;
         if (!conn.isSubscribed(roomChannel(roomCode))) throw refuse(liveErrors.notInRoom, "not_in_room");
         const { delivered, acknowledge } = await store(conn, payload.clientId, { roomCode, content });
-        await hub.publish(roomChannel(roomCode), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id });
-        acknowledge();
+        await hub.publish(roomChannel(roomCode), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id }).finally(acknowledge);
         return;
       }
       if (payload.groupId) {
         const groupId = payload.groupId;
         if (!(await groups.isMember(groupId, sender.id))) throw refuse(liveErrors.notGroupMember, "not_group_member");
         const { delivered, acknowledge } = await store(conn, payload.clientId, { groupId, content });
-        await hub.publish(groupChannel(groupId), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id });
-        acknowledge();
+        await hub.publish(groupChannel(groupId), { type: "CHAT_MESSAGE", payload: delivered }, { except: conn.id }).finally(acknowledge);
         return;
       }
       if (!payload.receiverId) throw refuse(liveErrors.missingTarget, "missing_target");
@@ -231,8 +230,7 @@ export function createMessagesService(ctx: AppContext) {
         const requestId = await messages.openRequest(sender.id, receiverId, clock.iso());
         const { sent, delivered, acknowledge } = await store(conn, payload.clientId, { receiverId, content });
         // Into the requests folder, not the conversation list: a frame of its own.
-        await hub.toMember(receiverId, { type: "MESSAGE_REQUEST", payload: { requestId, message: delivered } });
-        acknowledge();
+        await hub.toMember(receiverId, { type: "MESSAGE_REQUEST", payload: { requestId, message: delivered } }).finally(acknowledge);
         if (!(await hub.isOnline(receiverId))) {
           await notifications.notify([
             {
@@ -251,8 +249,7 @@ export function createMessagesService(ctx: AppContext) {
       const { sent, delivered, acknowledge } = await store(conn, payload.clientId, { receiverId, content });
       // Writing back to someone whose request waits accepts it.
       const accepted = await messages.acceptFrom(receiverId, sender.id, clock.iso());
-      await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
-      acknowledge();
+      await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered }).finally(acknowledge);
       // A member who is away (no tab open) finds it under the bell, and as a push or email if they chose.
       if (!(await hub.isOnline(receiverId))) {
         await notifications.notify([
