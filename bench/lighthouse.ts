@@ -4,7 +4,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { CHROME_FLAGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWebServer } from "./web-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWebServer } from "./web-server";
 
 /**
  * `npm run lighthouse`: builds the web app and the server, starts the server on a fresh data folder with the demo content,
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 
   const { origin, stop } = await startWebServer();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   const rows: Row[] = [];
   try {
     const cookie = modes.includes("in") ? await signInCookie(origin) : "";

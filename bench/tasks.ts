@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { CHROME_FLAGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWebServer } from "./web-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWebServer } from "./web-server";
 
 /**
  * `npm run bench:tasks`: the main thread's long tasks on each page's first load in real Chromium with the CPU slowed
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 
   const { origin, stop } = await startWebServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_FLAGS.filter((flag) => flag !== "--headless=new") });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: string[] = [];
   try {
     const cookie = modes.includes("in") ? await signInCookie(origin) : "";

@@ -4,22 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../src/server/test/processes";
 
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
+
 const root = path.resolve(import.meta.dirname, "..");
 
 /** The pages issue 9 measures, each signed out and signed in. */
 export const MAIN_PAGES = ["/", "/sermons", "/music", "/podcasts", "/community", "/events"];
-
-/** Chromium's flags for the page benches (headless, nothing in the background). */
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

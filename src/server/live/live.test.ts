@@ -263,6 +263,25 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect(watcher.events.some((e) => e.type === "PRESENCE" && e.payload.users.some((u) => u.userId === eunice.user.id))).toBe(false);
   });
 
+  it("acknowledges a stored room message even when its delivery fails, so the sender does not send it again", async () => {
+    const roomCode = await createRoom(ruth);
+    const host = await connect(ruth);
+    host.send("JOIN_ROOM", { roomCode });
+    await host.next("ROOM_INFO");
+    const hub = t.ctx.live;
+    const publish = hub.publish;
+    hub.publish = () => Promise.reject(new Error("the bus is down"));
+    try {
+      host.send("CHAT_MESSAGE", { roomCode, message: "Amen", clientId: "c-1" });
+      expect(await host.next("CHAT_MESSAGE_SENT")).toMatchObject({ message: "Amen", clientId: "c-1" });
+      expect((await host.next("ERROR")).message).toBe(liveErrors.internal);
+    } finally {
+      hub.publish = publish;
+    }
+    const stored = await t.database.db.selectFrom("messages").select("content").where("roomCode", "=", roomCode).execute();
+    expect(stored).toEqual([{ content: "Amen" }]);
+  });
+
   it("runs a conference: join, participants with host, signalling with server-set fromUserId, media state, room chat, leave", async () => {
     const roomCode = await createRoom(ruth);
     const host = await connect(ruth);
