@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import {
   type MessagePrivacy,
   type MessageSettings,
@@ -47,20 +47,29 @@ export function createMessagesRepository(db: Kysely<DB>) {
   };
 
   return {
-    async insert(values: {
-      senderId: number;
-      receiverId: number | null;
-      groupId: number | null;
-      roomCode: string | null;
-      content: string;
-      createdAt: string;
-    }): Promise<MessageRow> {
-      // Every message sent runs this, so it is one fixed SQL text rather than a query tree built each time.
+    /**
+     * Stores a message, or nothing when `onlyIf` (a condition over other tables, such as the sender's standing) is
+     * false: one statement either way. Every message sent runs this, so its text is fixed rather than a query tree.
+     */
+    async insert(
+      values: {
+        senderId: number;
+        receiverId: number | null;
+        groupId: number | null;
+        roomCode: string | null;
+        content: string;
+        createdAt: string;
+      },
+      onlyIf: RawBuilder<boolean> = sql<boolean>`true`,
+    ): Promise<MessageRow | undefined> {
+      // The casts give PostgreSQL the columns' types, which a select list does not infer from the insert.
       const { rows } = await sql<MessageRow>`
         insert into messages ("senderId", "receiverId", "groupId", "roomCode", content, "createdAt", "readAt")
-        values (${values.senderId}, ${values.receiverId}, ${values.groupId}, ${values.roomCode}, ${values.content}, ${values.createdAt}, null)
+        select cast(${values.senderId} as integer), cast(${values.receiverId} as integer), cast(${values.groupId} as integer),
+          cast(${values.roomCode} as text), cast(${values.content} as text), cast(${values.createdAt} as text), null
+        where ${onlyIf}
         returning *`.execute(db);
-      return rows[0] as MessageRow;
+      return rows[0];
     },
 
     /** A page of the conversation between two members, newest first. */

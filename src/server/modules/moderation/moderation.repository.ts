@@ -309,6 +309,20 @@ export function createModerationRepository(db: Kysely<DB>) {
       return rows[0];
     },
 
+    /**
+     * The same rule as the service's `standingProblem` answering null, as a condition a statement can carry: the
+     * member is not banned, not suspended at `now`, not declined, and not pending while approval is required. A
+     * missing member passes, as there. Lets a message be stored and checked in one statement (a room's hot path).
+     */
+    inGoodStanding(userId: number, now: string, approvalSetting: string) {
+      return sql<boolean>`not exists (
+        select 1 from users where id = ${userId} and (
+          "bannedAt" is not null
+          or "suspendedUntil" > ${now}
+          or "reviewStatus" = 'declined'
+          or ("reviewStatus" = 'pending' and exists (select 1 from site_settings where key = ${approvalSetting} and value = 'true'))))`;
+    },
+
     async setStanding(
       userId: number,
       changes: { suspendedUntil?: string | null; bannedAt?: string | null; reviewStatus?: "approved" | "pending" | "declined" },

@@ -173,6 +173,9 @@ export function createModerationService(ctx: AppContext) {
       return null;
     },
 
+    /** `standingProblem(userId)` is null, as a condition for one statement (see the repository's `inGoodStanding`). */
+    inGoodStanding: (userId: number) => repo.inGoodStanding(userId, ctx.clock.iso(), REQUIRE_APPROVAL),
+
     /** 403 with the reason when the member may not post, comment or message. */
     async assertMayParticipate(userId: number) {
       const problem = await this.standingProblem(userId);

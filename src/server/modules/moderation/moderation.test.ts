@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moderationMessages } from "@shared/contracts/moderation";
 import { NEXT_CURSOR_HEADER } from "@shared/contracts/common";
 import { describeEachDatabase, requestAs } from "../../test/app";
 import { type Member, registerMember } from "../../test/factories";
 import { LiveClient, startLiveTestApp } from "../../test/live";
+import { createModerationService } from "./moderation.service";
 
 /**
  * Reports with reasons, the moderation queue's actions, members' standing and new-member review (decision 0021), for
@@ -390,11 +392,63 @@ describeEachDatabase("moderation", (dialect) => {
       expect(audit).toContain(`review.decline user ${declined.user.id}`);
     });
 
+    it("refuses a room message from a waiting or declined member, stored nowhere, and says so before anything else", async () => {
+      const waiting = await registerMember(t.app, { displayName: "Archippus" });
+      const roomCode = (await call(other, "POST", "/api/rooms", { name: "Vestry" })).json().roomCode as string;
+      const tabs = await Promise.all(
+        [other, waiting, declined].map((member) => LiveClient.connect(t.wsUrl, member.cookie, { origin: t.origin })),
+      );
+      clients.push(...tabs);
+      for (const tab of tabs) {
+        tab.send("JOIN_ROOM", { roomCode });
+        await tab.next("ROOM_INFO", (p) => "participants" in p);
+      }
+      const [host, waitingTab, declinedTab] = tabs as [LiveClient, LiveClient, LiveClient];
+      waitingTab.send("CHAT_MESSAGE", { message: "Hello, room", roomCode });
+      expect(await waitingTab.next("ERROR")).toMatchObject({ message: moderationMessages.awaitingReview, code: "awaiting_review" });
+      declinedTab.send("CHAT_MESSAGE", { message: "Hello, room", roomCode });
+      expect(await declinedTab.next("ERROR")).toMatchObject({ message: moderationMessages.declined, code: "review_declined" });
+      // Outside the room, the standing is still the reason given.
+      waitingTab.send("CHAT_MESSAGE", { message: "Hello", roomCode: "ZZZZZZ" });
+      expect(await waitingTab.next("ERROR")).toMatchObject({ code: "awaiting_review" });
+      host.send("CHAT_MESSAGE", { message: "Welcome", roomCode });
+      expect(await waitingTab.next("CHAT_MESSAGE", (m) => m.roomCode === roomCode)).toMatchObject({ content: "Welcome" });
+      const stored = await t.ctx.db.selectFrom("messages").select("senderId").where("roomCode", "=", roomCode).execute();
+      expect(stored).toEqual([{ senderId: other.user.id }]);
+    });
+
     it("lets waiting members take part once the setting is off", async () => {
       const waiting = await registerMember(t.app, { displayName: "Tychicus" });
       expect((await call(waiting, "POST", "/api/posts", { content: "Waiting" })).statusCode).toBe(403);
       await call(admin, "PUT", "/api/admin/settings", { requireApproval: false });
       expect((await call(waiting, "POST", "/api/posts", { content: "Not waiting now" })).statusCode).toBe(201);
+    });
+  });
+
+  describe("standing as a condition of a statement", () => {
+    it("agrees with the reason given, for every standing and either setting", async () => {
+      const moderation = createModerationService(t.ctx);
+      const member = await registerMember(t.app, { displayName: "Onesimus" });
+      const now = Date.now();
+      const cases = [];
+      for (const requireApproval of [false, true])
+        for (const reviewStatus of ["approved", "pending", "declined"] as const)
+          for (const suspendedUntil of [null, new Date(now - 86_400_000).toISOString(), new Date(now + 86_400_000).toISOString()])
+            for (const bannedAt of [null, new Date(now).toISOString()])
+              cases.push({ requireApproval, reviewStatus, suspendedUntil, bannedAt });
+      for (const { requireApproval, ...standing } of cases) {
+        await call(admin, "PUT", "/api/admin/settings", { requireApproval });
+        await t.ctx.db.updateTable("users").set(standing).where("id", "=", member.user.id).execute();
+        const { rows } = await sql<{ ok: unknown }>`select ${moderation.inGoodStanding(member.user.id)} as ok`.execute(t.ctx.db);
+        const problem = await moderation.standingProblem(member.user.id);
+        expect({ requireApproval, ...standing, ok: Boolean(rows[0]?.ok) }).toEqual({ requireApproval, ...standing, ok: problem === null });
+      }
+      await t.ctx.db
+        .updateTable("users")
+        .set({ reviewStatus: "approved", suspendedUntil: null, bannedAt: null })
+        .where("id", "=", member.user.id)
+        .execute();
+      await call(admin, "PUT", "/api/admin/settings", { requireApproval: false });
     });
   });
 
