@@ -17,6 +17,7 @@ import { moderation } from "./migrations/0016_moderation";
 import { safeContact } from "./migrations/0017_safe_contact";
 import { hiddenContent } from "./migrations/0018_hidden_content";
 import { memberCounters } from "./migrations/0019_member_counters";
+import { partialMessageIndexes } from "./migrations/0020_partial_message_indexes";
 
 /** Migrations in order; add new files to this list. */
 function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrationsFor(dialect: Database["dialect"]): Record<string, Migration> 
     "0017_safe_contact": safeContact(dialect),
     "0018_hidden_content": hiddenContent(),
     "0019_member_counters": memberCounters(dialect),
+    "0020_partial_message_indexes": partialMessageIndexes(),
   };
 }
 

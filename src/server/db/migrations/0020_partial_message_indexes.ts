@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+
+/**
+ * The message indexes led by a column that most messages leave empty hold only the rows that fill it: a room message
+ * (no receiver, no group) no longer adds an entry to the three receiver indexes and the group one, nor a direct message
+ * to the room and group ones. Every query that reads through one of them compares that column, which both databases
+ * take to mean it is not null. Storing a room message writes four B-trees instead of eight.
+ * messages_pair (senderId, receiverId, …) stays whole: SQLite splits a conversation page's cursor (`createdAt < ? or
+ * (createdAt = ? and id < ?)`) into an `or` inside the pair's `or`, and does not use a partial index for such terms.
+ */
+const PARTIAL = [
+  { name: "messages_receiver_unread", columns: ["receiverId", "readAt"], filled: "receiverId" },
+  { name: "messages_receiver_sender_unread", columns: ["receiverId", "senderId", "readAt"], filled: "receiverId" },
+  { name: "messages_receiver_created", columns: ["receiverId", "createdAt", "id"], filled: "receiverId" },
+  { name: "messages_group", columns: ["groupId", "createdAt", "id"], filled: "groupId" },
+  { name: "messages_room", columns: ["roomCode", "createdAt", "id"], filled: "roomCode" },
+] as const;
+
+export function partialMessageIndexes() {
+  return {
+    async up(db: Kysely<unknown>) {
+      for (const { name, columns, filled } of PARTIAL) {
+        await db.schema.dropIndex(name).execute();
+        await db.schema
+          .createIndex(name)
+          .on("messages")
+          .columns([...columns])
+          .where((w) => w(w.ref(filled), "is not", null))
+          .execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const { name, columns } of PARTIAL) {
+        await db.schema.dropIndex(name).execute();
+        await db.schema
+          .createIndex(name)
+          .on("messages")
+          .columns([...columns])
+          .execute();
+      }
+    },
+  };
+}
