@@ -2,13 +2,14 @@ import type { Kysely } from "kysely";
 
 /**
  * The message indexes led by a column that most messages leave empty hold only the rows that fill it: a room message
- * (no receiver, no group) no longer adds an entry to the three receiver indexes and the group one, nor a direct message
+ * (no receiver, no group) no longer adds an entry to the four receiver indexes and the group one, nor a direct message
  * to the room and group ones. Every query that reads through one of them compares that column, which both databases
- * take to mean it is not null. Storing a room message writes four B-trees instead of eight.
- * messages_pair (senderId, receiverId, …) stays whole: SQLite splits a conversation page's cursor (`createdAt < ? or
- * (createdAt = ? and id < ?)`) into an `or` inside the pair's `or`, and does not use a partial index for such terms.
+ * take to mean it is not null. Storing a room message writes three B-trees instead of eight, and takes half the time.
+ * SQLite looks for that meaning only among the terms of a where or of its outermost `or`, so a page's cursor is a
+ * row comparison (`(createdAt, id) < (?, ?)`), not an `or` of its own (messages.repository.ts).
  */
 const PARTIAL = [
+  { name: "messages_pair", columns: ["senderId", "receiverId", "createdAt", "id"], filled: "receiverId" },
   { name: "messages_receiver_unread", columns: ["receiverId", "readAt"], filled: "receiverId" },
   { name: "messages_receiver_sender_unread", columns: ["receiverId", "senderId", "readAt"], filled: "receiverId" },
   { name: "messages_receiver_created", columns: ["receiverId", "createdAt", "id"], filled: "receiverId" },

@@ -33,7 +33,9 @@ export function createMessagesRepository(db: Kysely<DB>) {
     let q = query;
     if (cursor) {
       const [createdAt, id] = cursor;
-      q = q.where((w) => w.or([w("m.createdAt", "<", createdAt), w.and([w("m.createdAt", "=", createdAt), w("m.id", "<", id)])])) as Q;
+      // A row comparison rather than `createdAt < ? or (createdAt = ? and id < ?)`: one range on the index, and no
+      // `or` inside a conversation's own, which would keep SQLite off the partial index messages_pair (migration 0020).
+      q = q.where(sql<boolean>`("m"."createdAt", "m"."id") < (${createdAt}, ${id})`) as Q;
     }
     // One extra row tells whether an older page exists.
     return pageOf(

@@ -69,6 +69,33 @@ describeEachDatabase("messages API", (dialect) => {
     expect(older.map((m: { message: string }) => m.message)).toEqual(Array.from({ length: 10 }, (_, i) => `message ${5 + i}`));
   });
 
+  it("pages through messages stored in the same millisecond without losing or repeating one", async () => {
+    const at = "2026-02-01T10:00:00.000Z";
+    await t.database.db
+      .insertInto("messages")
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          senderId: i % 2 === 0 ? naomi.user.id : ruth.user.id,
+          receiverId: i % 2 === 0 ? ruth.user.id : naomi.user.id,
+          groupId: null,
+          roomCode: null,
+          content: `same time ${i}`,
+          createdAt: at,
+          readAt: null,
+        })),
+      )
+      .execute();
+    const seen: string[] = [];
+    let url: string | null = `/api/messages?userId=${naomi.user.id}&otherUserId=${ruth.user.id}&limit=3`;
+    while (url) {
+      const response = await get(naomi, url);
+      seen.unshift(...response.json().map((m: { message: string }) => m.message));
+      const link = response.headers.link ? String(response.headers.link) : "";
+      url = link ? link.slice(1, link.indexOf(">")) : null;
+    }
+    expect(seen).toEqual(Array.from({ length: 7 }, (_, i) => `same time ${i}`));
+  });
+
   it("works with the two ids in either order (the viewer may be otherUserId)", async () => {
     const response = await get(boaz, `/api/messages?userId=${ruth.user.id}&otherUserId=${boaz.user.id}`);
     expect(response.statusCode).toBe(200);
