@@ -166,12 +166,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       // JSON answers above 1 KiB are compressed; only this scope, so /media ranges and /ws never are.
       await api.register(compress, apiCompression);
-      // A callback hook: a visitor's request (no session cookie) goes on without a promise or a tick.
-      api.addHook("onRequest", (request, reply, done) => {
+      api.addHook("onRequest", async (request, reply) => {
         reply.header("cache-control", "no-store");
-        const loading = ctx.sessions.load(request, reply);
-        if (loading) loading.then(() => done(), done);
-        else done();
+        await ctx.sessions.load(request, reply);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
       await api.register(async (scope) => streamingRoutes(scope, ctx, { listen: options.liveIngest === true }));

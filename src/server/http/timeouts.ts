@@ -54,14 +54,10 @@ export function registerRequestDeadlines(app: FastifyInstance, config: Config) {
     socket.destroy();
   };
 
-  // A callback hook, not an async one: every request runs it, and an async hook costs a promise and a tick.
-  app.addHook("onRequest", (request, reply, done) => {
+  app.addHook("onRequest", async (request, reply) => {
     const { headers } = request;
     const hasBody = headers["transfer-encoding"] !== undefined || Number(headers["content-length"] ?? 0) > 0;
-    if (!hasBody) {
-      done();
-      return;
-    }
+    if (!hasBody) return;
     let timer = setTimeout(() => {
       if (request.routeOptions.config.largeUpload && !reply.raw.headersSent && !request.raw.complete) {
         timer = setTimeout(() => expire(request, reply), config.httpUploadTimeoutMs - config.httpRequestTimeoutMs);
@@ -74,6 +70,5 @@ export function registerRequestDeadlines(app: FastifyInstance, config: Config) {
     const clear = () => clearTimeout(timer);
     request.raw.once("end", clear);
     request.raw.once("close", clear);
-    done();
   });
 }

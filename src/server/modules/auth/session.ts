@@ -43,33 +43,25 @@ export function createSessionManager(config: Config, sessions: SessionsRepositor
   const secure = (request: FastifyRequest) =>
     config.cookieSecure === "true" || (config.cookieSecure === "auto" && request.protocol === "https");
 
-  /** The member a session token stands for, or the cookie cleared; touches the session now and then. */
-  async function loadToken(request: FastifyRequest, reply: FastifyReply | undefined, token: string): Promise<void> {
-    const id = hashToken(token);
-    const now = clock.now();
-    const found = await sessions.findValid(id, new Date(now).toISOString(), new Date(now - config.sessionAbsoluteMs).toISOString());
-    if (!found) {
-      reply?.clearCookie(SESSION_COOKIE, { path: "/" });
-      return;
-    }
-    request.viewer = found.user;
-    request.sessionId = id;
-    if (now - Date.parse(found.lastSeenAt) > TOUCH_INTERVAL_MS) {
-      await sessions.touch(id, new Date(now).toISOString(), expiryAt(now, Date.parse(found.createdAt), found.persistent));
-    }
-  }
-
   return {
-    /**
-     * Resolves the cookie to a member; an unknown or expired session is cleared. Without a session cookie (a visitor)
-     * it answers at once rather than with a promise, so the API's hook spends no tick on most visitors' requests.
-     */
-    load(request: FastifyRequest, reply?: FastifyReply): Promise<void> | undefined {
+    /** Resolves the cookie to a member; an unknown or expired session is cleared. */
+    async load(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
       request.viewer = null;
       request.sessionId = null;
       const token = request.cookies[SESSION_COOKIE];
-      if (!token) return undefined;
-      return loadToken(request, reply, token);
+      if (!token) return;
+      const id = hashToken(token);
+      const now = clock.now();
+      const found = await sessions.findValid(id, new Date(now).toISOString(), new Date(now - config.sessionAbsoluteMs).toISOString());
+      if (!found) {
+        reply?.clearCookie(SESSION_COOKIE, { path: "/" });
+        return;
+      }
+      request.viewer = found.user;
+      request.sessionId = id;
+      if (now - Date.parse(found.lastSeenAt) > TOUCH_INTERVAL_MS) {
+        await sessions.touch(id, new Date(now).toISOString(), expiryAt(now, Date.parse(found.createdAt), found.persistent));
+      }
     },
 
     /** Starts a fresh session (rotating away any previous one) and sets its cookie. */
