@@ -9,8 +9,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWe
  * from one trace and moves by 100–150 ms between runs of one build; these are observed, task by task, so a change to
  * the entry or the hydration shows here first. For each page: the blocking time after the first paint (each long
  * task's time beyond 50 ms, until the page has been taken over and is quiet), the longest task, and how many there were.
- * Options: `--pages /,/music`, `--runs 5`, `--as out|in|both`, `--no-build`.
+ * Options: `--pages /,/music`, `--runs 5`, `--as out|in|both`, `--no-build`. `--smoke` (CI): one run of `/` signed
+ * out and in, failing unless each page was taken over and its figures came back.
  */
+const SMOKE = process.argv.includes("--smoke");
 const SLOWDOWN = 4;
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -27,15 +29,16 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
-  const pages = option("pages")?.split(",") ?? MAIN_PAGES;
-  const runs = Number(option("runs") ?? 5);
-  const as = option("as") ?? "both";
+  const pages = SMOKE ? ["/"] : (option("pages")?.split(",") ?? MAIN_PAGES);
+  const runs = SMOKE ? 1 : Number(option("runs") ?? 5);
+  const as = SMOKE ? "both" : (option("as") ?? "both");
   const modes = as === "both" ? ["out", "in"] : [as];
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 
   const { origin, stop } = await startWebServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: string[] = [];
+  const missing: string[] = [];
   try {
     const cookie = modes.includes("in") ? await signInCookie(origin) : "";
     for (const mode of modes) {
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
           longTasks: median(figures.map((f) => f.longTasks)),
           hydratedMs: median(figures.map((f) => f.hydratedMs)),
         };
+        if (![row.blockingMs, row.longestMs, row.hydratedMs].every(Number.isFinite)) missing.push(`${page} signed ${mode}`);
         const spread = figures.map((f) => Math.round(f.blockingMs)).join(", ");
         rows.push(
           `| ${page} | ${mode} | ${Math.round(row.blockingMs)} ms | ${spread} | ${Math.round(row.longestMs)} ms | ${row.longTasks} | ${Math.round(row.hydratedMs)} ms |`,
@@ -65,6 +69,10 @@ async function main(): Promise<void> {
   console.log("| page | signed | blocking after first paint | each run | longest task | long tasks | taken over at |");
   console.log("| --- | --- | --- | --- | --- | --- | --- |");
   for (const row of rows) console.log(row);
+  if (missing.length > 0) {
+    console.error(`No figures for: ${missing.join(", ")}`);
+    process.exitCode = 1;
+  }
 }
 
 async function measure(browser: import("@playwright/test").Browser, url: string, cookie: string): Promise<Figures> {
