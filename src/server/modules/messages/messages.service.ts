@@ -235,7 +235,7 @@ export function createMessagesService(ctx: AppContext) {
       const receiver = receiverId === sender.id ? undefined : await findReceiver(receiverId);
       if (!receiver) throw refuse(liveErrors.receiverNotFound, "receiver_not_found");
       // Blocked either way: no direct message passes (decision 0016).
-      if ((await safety.hasBlocked(receiverId, sender.id)) || (await safety.hasBlocked(sender.id, receiverId))) {
+      if (await safety.blockedBetween(receiverId, sender.id)) {
         throw refuse(safetyMessages.blockedYou, "blocked");
       }
       if (!receiver.settings.messageRequests && !(await messages.haveTalked(sender.id, receiverId))) {

@@ -85,8 +85,6 @@ export function createModerationService(ctx: AppContext) {
     return row;
   }
 
-  /** A post or comment of a member blocked either way does not exist for the viewer (decision 0016). */
-  const blockedEitherWay = async (a: number, b: number) => (await safety.hasBlocked(a, b)) || (await safety.hasBlocked(b, a));
 
   async function requireApproval(): Promise<boolean> {
     return (await repo.setting(REQUIRE_APPROVAL)) === "true";
@@ -208,13 +206,13 @@ export function createModerationService(ctx: AppContext) {
       switch (target.type) {
         case "post": {
           const post = await repo.postAuthor(target.id);
-          if (!post || (await blockedEitherWay(viewer.id, post.userId))) throw notFound(postMessages.postNotFound);
+          if (!post || (await safety.blockedBetween(viewer.id, post.userId))) throw notFound(postMessages.postNotFound);
           targetUserId = post.userId;
           break;
         }
         case "comment": {
           const comment = await repo.commentById(target.id);
-          if (!comment || (await blockedEitherWay(viewer.id, comment.userId))) throw notFound(moderationMessages.commentNotFound);
+          if (!comment || (await safety.blockedBetween(viewer.id, comment.userId))) throw notFound(moderationMessages.commentNotFound);
           targetUserId = comment.userId;
           break;
         }

@@ -56,8 +56,7 @@ export function createPostsService(ctx: AppContext) {
   /** The post, unless its author and the viewer blocked one another: then, for the viewer, it does not exist. */
   const requireVisiblePost = async (viewerId: number | null, postId: number) => {
     const post = await requirePost(postId);
-    if (viewerId !== null && ((await safety.hasBlocked(post.userId, viewerId)) || (await safety.hasBlocked(viewerId, post.userId))))
-      throw notFound(postMessages.postNotFound);
+    if (viewerId !== null && (await safety.blockedBetween(post.userId, viewerId))) throw notFound(postMessages.postNotFound);
     return post;
   };
 

@@ -61,8 +61,7 @@ export function createPrayerService(ctx: AppContext) {
     if (!row) throw notFound(prayerMessages.notFound);
     if (row.userId === viewer.id || viewer.careTeam) return row;
     if (row.visibility !== "wall" || row.status !== "published") throw notFound(prayerMessages.notFound);
-    if ((await safety.hasBlocked(row.userId, viewer.id)) || (await safety.hasBlocked(viewer.id, row.userId)))
-      throw notFound(prayerMessages.notFound);
+    if (await safety.blockedBetween(row.userId, viewer.id)) throw notFound(prayerMessages.notFound);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
 
 /** Blocks, the care team and the audit log: SQL only. */
@@ -53,6 +53,17 @@ export function createSafetyRepository(db: Kysely<DB>) {
         .where("blockedId", "=", blockedId)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * Whether either member blocked the other: one statement, read before every direct message and whenever a post,
+     * a prayer or a report is opened, so a fixed SQL text rather than a query tree (each way is a primary-key look-up).
+     */
+    async blockedBetween(a: number, b: number): Promise<boolean> {
+      const { rows } = await sql<{ found: number }>`
+        select 1 as found from blocks where ("blockerId" = ${a} and "blockedId" = ${b}) or ("blockerId" = ${b} and "blockedId" = ${a})
+        limit 1`.execute(db);
+      return rows.length > 0;
     },
 
     async userExists(id: number): Promise<boolean> {

@@ -21,6 +21,12 @@ export function createSafetyService(ctx: AppContext) {
     /** True when `blockerId` blocked `otherId`. */
     hasBlocked: (blockerId: number, otherId: number) => safety.hasBlocked(blockerId, otherId),
 
+    /**
+     * True when either member blocked the other: a post, comment, prayer or direct message of one is not there for the
+     * other (decision 0016).
+     */
+    blockedBetween: (a: number, b: number) => safety.blockedBetween(a, b),
+
     isCareTeam: (userId: number) => safety.isCareTeam(userId),
 
     careTeamIds: () => safety.careTeamIds(),
