@@ -14,7 +14,28 @@ export type MessageRow = Selectable<MessagesTable> & { senderName?: string };
 /** A keyset position in a message list (createdAt, id): the page holds the messages older than this one. */
 export type MessageKeyset = readonly [createdAt: string, id: number];
 
+export interface NewMessage {
+  senderId: number;
+  receiverId: number | null;
+  groupId: number | null;
+  roomCode: string | null;
+  content: string;
+  createdAt: string;
+}
+
 export function createMessagesRepository(db: Kysely<DB>) {
+  /** Every message sent runs this, so its text is fixed rather than a query tree built each time. */
+  const insertWhere = async (values: NewMessage, condition: RawBuilder<boolean>): Promise<MessageRow | undefined> => {
+    // The casts give PostgreSQL the columns' types, which a select list does not infer from the insert.
+    const { rows } = await sql<MessageRow>`
+      insert into messages ("senderId", "receiverId", "groupId", "roomCode", content, "createdAt", "readAt")
+      select cast(${values.senderId} as integer), cast(${values.receiverId} as integer), cast(${values.groupId} as integer),
+        cast(${values.roomCode} as text), cast(${values.content} as text), cast(${values.createdAt} as text), null
+      where ${condition}
+      returning *`.execute(db);
+    return rows[0];
+  };
+
   const withSender = () =>
     db
       .selectFrom("messages as m")
@@ -49,30 +70,16 @@ export function createMessagesRepository(db: Kysely<DB>) {
   };
 
   return {
-    /**
-     * Stores a message, or nothing when `onlyIf` (a condition over other tables, such as the sender's standing) is
-     * false: one statement either way. Every message sent runs this, so its text is fixed rather than a query tree.
-     */
-    async insert(
-      values: {
-        senderId: number;
-        receiverId: number | null;
-        groupId: number | null;
-        roomCode: string | null;
-        content: string;
-        createdAt: string;
-      },
-      onlyIf: RawBuilder<boolean> = sql<boolean>`true`,
-    ): Promise<MessageRow | undefined> {
-      // The casts give PostgreSQL the columns' types, which a select list does not infer from the insert.
-      const { rows } = await sql<MessageRow>`
-        insert into messages ("senderId", "receiverId", "groupId", "roomCode", content, "createdAt", "readAt")
-        select cast(${values.senderId} as integer), cast(${values.receiverId} as integer), cast(${values.groupId} as integer),
-          cast(${values.roomCode} as text), cast(${values.content} as text), cast(${values.createdAt} as text), null
-        where ${onlyIf}
-        returning *`.execute(db);
-      return rows[0];
+    /** Stores a message. */
+    async insert(values: NewMessage): Promise<MessageRow> {
+      return (await insertWhere(values, sql<boolean>`true`)) as MessageRow;
     },
+
+    /**
+     * Stores a message only when `condition` (over other tables, such as the sender's standing) holds, in the same
+     * statement; answers nothing otherwise.
+     */
+    insertIf: (values: NewMessage, condition: RawBuilder<boolean>): Promise<MessageRow | undefined> => insertWhere(values, condition),
 
     /** A page of the conversation between two members, newest first. */
     async conversation(a: number, b: number, options: { limit: number; cursor: MessageKeyset | undefined }) {

@@ -12,7 +12,7 @@ import { safetyMessages } from "@shared/contracts/safety";
 import { createSafetyService } from "../safety/safety.service";
 import { createModerationService } from "../moderation/moderation.service";
 import { presentMessage } from "./messages.presenter";
-import { type MessageKeyset, type MessageRow, createMessagesRepository } from "./messages.repository";
+import { type MessageKeyset, createMessagesRepository } from "./messages.repository";
 
 /** How long an instance remembers a receiver's message settings, and that two members share a conversation. */
 const RECEIVER_CACHE_MS = 5000;
@@ -130,11 +130,11 @@ export function createMessagesService(ctx: AppContext) {
       content: values.content,
       createdAt: clock.iso(),
     };
-    let row = await messages.insert(message, moderation.inGoodStanding(sender.id));
+    let row = await messages.insertIf(message, moderation.inGoodStanding(sender.id));
     if (!row) {
       await assertInGoodStanding(sender.id);
       // The standing changed between the two reads: it allows the message now.
-      row = (await messages.insert(message)) as MessageRow;
+      row = await messages.insert(message);
     }
     const sent = presentMessage(row, { senderName: sender.displayName, clientId });
     return {
@@ -293,14 +293,14 @@ export function createMessagesService(ctx: AppContext) {
      */
     async sendPrivate(sender: { id: number; displayName: string }, receiverId: number, content: string) {
       const firstContact = !(await shareAConversation(sender.id, receiverId));
-      const row = (await messages.insert({
+      const row = await messages.insert({
         senderId: sender.id,
         receiverId,
         groupId: null,
         roomCode: null,
         content,
         createdAt: clock.iso(),
-      })) as MessageRow;
+      });
       const delivered = presentMessage(row, { senderName: sender.displayName });
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered });
       await hub.toMember(sender.id, { type: "CHAT_MESSAGE", payload: delivered });
