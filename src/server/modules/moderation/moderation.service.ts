@@ -85,7 +85,6 @@ export function createModerationService(ctx: AppContext) {
     return row;
   }
 
-
   async function requireApproval(): Promise<boolean> {
     return (await repo.setting(REQUIRE_APPROVAL)) === "true";
   }
