@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
  * to the room and group ones. Every query that reads through one of them compares that column, which both databases
  * take to mean it is not null. Storing a room message writes three B-trees instead of eight, and takes half the time.
  * SQLite looks for that meaning only among the terms of a where or of its outermost `or`, so a page's cursor is a
- * row comparison (`(createdAt, id) < (?, ?)`), not an `or` of its own (messages.repository.ts).
+ * row comparison (`(createdAt, id) < (?, ?)`), not an `or` of its own (messages.repository.ts). Decision 0036.
  */
 const PARTIAL = [
   { name: "messages_pair", columns: ["senderId", "receiverId", "createdAt", "id"], filled: "receiverId" },

@@ -312,7 +312,7 @@ export function createModerationRepository(db: Kysely<DB>) {
     /**
      * The same rule as the service's `standingProblem` answering null, as a condition a statement can carry: the
      * member is not banned, not suspended at `now`, not declined, and not pending while approval is required. A
-     * missing member passes, as there. Lets a message be stored and checked in one statement (a room's hot path).
+     * missing member passes, as there. Lets a message be stored and checked in one statement (decision 0036).
      */
     inGoodStanding(userId: number, now: string, approvalSetting: string) {
       return sql<boolean>`not exists (
