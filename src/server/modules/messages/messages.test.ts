@@ -11,26 +11,29 @@ describeEachDatabase("messages API", (dialect) => {
   const get = (member: Member | null, url: string) =>
     t.app.inject({ method: "GET", url, headers: member ? { cookie: member.cookie } : {} });
 
+  /** `count` direct messages taking turns, `a` first, each with the content and time `message(i)` gives. */
+  const exchange = (a: Member, b: Member, count: number, message: (i: number) => { content: string; createdAt: string }) =>
+    t.database.db
+      .insertInto("messages")
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          senderId: i % 2 === 0 ? a.user.id : b.user.id,
+          receiverId: i % 2 === 0 ? b.user.id : a.user.id,
+          groupId: null,
+          roomCode: null,
+          readAt: null,
+          ...message(i),
+        })),
+      )
+      .execute();
+
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     ruth = await registerMember(t.app, { displayName: "Ruth" });
     boaz = await registerMember(t.app, { displayName: "Boaz" });
     naomi = await registerMember(t.app, { displayName: "Naomi" });
     const start = Date.parse("2026-01-01T10:00:00.000Z");
-    await t.database.db
-      .insertInto("messages")
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          senderId: i % 2 === 0 ? ruth.user.id : boaz.user.id,
-          receiverId: i % 2 === 0 ? boaz.user.id : ruth.user.id,
-          groupId: null,
-          roomCode: null,
-          content: `message ${i}`,
-          createdAt: new Date(start + i * 60_000).toISOString(),
-          readAt: null,
-        })),
-      )
-      .execute();
+    await exchange(ruth, boaz, 25, (i) => ({ content: `message ${i}`, createdAt: new Date(start + i * 60_000).toISOString() }));
   });
   afterAll(async () => t.close());
 
@@ -70,21 +73,7 @@ describeEachDatabase("messages API", (dialect) => {
   });
 
   it("pages through messages stored in the same millisecond without losing or repeating one", async () => {
-    const at = "2026-02-01T10:00:00.000Z";
-    await t.database.db
-      .insertInto("messages")
-      .values(
-        Array.from({ length: 7 }, (_, i) => ({
-          senderId: i % 2 === 0 ? naomi.user.id : ruth.user.id,
-          receiverId: i % 2 === 0 ? ruth.user.id : naomi.user.id,
-          groupId: null,
-          roomCode: null,
-          content: `same time ${i}`,
-          createdAt: at,
-          readAt: null,
-        })),
-      )
-      .execute();
+    await exchange(naomi, ruth, 7, (i) => ({ content: `same time ${i}`, createdAt: "2026-02-01T10:00:00.000Z" }));
     const seen: string[] = [];
     let url: string | null = `/api/messages?userId=${naomi.user.id}&otherUserId=${ruth.user.id}&limit=3`;
     while (url) {
