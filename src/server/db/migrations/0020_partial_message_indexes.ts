@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 
 /**
- * The message indexes led by a column that most messages leave empty hold only the rows that fill it: a room message
- * (no receiver, no group) no longer adds an entry to the four receiver indexes and the group one, nor a direct message
- * to the room and group ones. Every query that reads through one of them compares that column, which both databases
+ * The message indexes on a column that most messages leave empty hold only the rows that fill it: a room message
+ * (no receiver, no group) no longer adds an entry to the four indexes on the receiver (the pair index holds it after
+ * the sender) and the group's, nor a direct message to the room's and the group's. Every query that reads through one of them compares that column, which both databases
  * take to mean it is not null. Storing a room message writes three B-trees instead of eight, and takes half the time.
  * SQLite looks for that meaning only among the terms of a where or of its outermost `or`, so a page's cursor is a
  * row comparison (`(createdAt, id) < (?, ?)`), not an `or` of its own (messages.repository.ts). Decision 0036.
