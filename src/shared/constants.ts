@@ -21,6 +21,9 @@ export const BIBLE_STUDY_SERIES = 4;
 export const MUSIC_CATEGORIES = 4;
 export const RECENTLY_PLAYED = 3;
 export const LOADING_PLACEHOLDERS = { sermonCards: 6, categoryCards: 3, musicRows: 5, playlistRows: 4 } as const;
+/** The longest post and comment (spec §5); here, free of zod, so a page can set its fields' maxLength without it. */
+export const POST_MAX_LENGTH = 5000;
+export const COMMENT_MAX_LENGTH = 2000;
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 /**

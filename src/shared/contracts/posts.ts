@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_LIMIT_MAX } from "../constants";
+import { COMMENT_MAX_LENGTH, PAGE_LIMIT_MAX, POST_MAX_LENGTH } from "../constants";
 import { NEXT_CURSOR_HEADER, idParamsSchema, idSchema, pageQuerySchema, timestampSchema, text } from "./common";
 import { defineRoute } from "./route";
 import { legacyReportBodySchema, moderationActionSchema, reportReasonSchema, reportTargetTypeSchema } from "./reports";
@@ -18,8 +18,7 @@ export const postMessages = {
   reasonTooLong: "A report reason can be at most 500 characters",
 } as const;
 
-export const POST_MAX_LENGTH = 5000;
-export const COMMENT_MAX_LENGTH = 2000;
+export { COMMENT_MAX_LENGTH, POST_MAX_LENGTH };
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The response header carrying the next page's cursor (one header for every list, decision 0004). */
 export { NEXT_CURSOR_HEADER };

@@ -1,15 +1,12 @@
-import { useState, type ComponentProps, type ReactNode } from "react";
+import type { ComponentProps } from "react";
 import { Select as SelectPrimitive } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
 import { cn } from "@web/lib/utils";
-import { openOnUse } from "./open-on-use";
+import { triggerClasses } from "./select-trigger-classes";
+import type { ChoiceSelectProps } from "./choice-select";
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
-
-const triggerClasses =
-  "flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm " +
-  "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[placeholder]:text-muted-foreground";
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
@@ -61,52 +58,20 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-type Choice = { value: string; label: string };
-
-type ChoiceSelectProps = {
-  value: string;
-  onValueChange: (value: string) => void;
-  choices: Choice[];
-  /** Its name: one of the two. */
-  "aria-labelledby"?: string;
-  "aria-label"?: string;
-  className?: string;
-  /** Shown when no choice has `value`. */
-  placeholder?: string;
-  /** Drawn in the trigger before the chosen label ("Sort By:"). */
-  prefix?: ReactNode;
-};
-
-/**
- * A select of plain choices whose Radix parts are mounted on first use. Until then it is a trigger that looks and
- * reads the same (a collapsed combobox showing the chosen label): mounting a Radix select sets its state again from
- * its layout effects, a chain of synchronous renders that took 200 ms of a phone's main thread for the two selects
- * of /sermons right after the page was taken over (issue 9). A press, a tap, Enter, Space or an arrow key opens it.
- */
-export function ChoiceSelect({ value, onValueChange, choices, placeholder, prefix, className, ...name }: ChoiceSelectProps) {
-  const [open, setOpen] = useState<boolean | undefined>(undefined);
-  const chosen = choices.find((choice) => choice.value === value);
-  if (open === undefined) {
-    return (
-      <button
-        type="button"
-        role="combobox"
-        aria-expanded="false"
-        aria-autocomplete="none"
-        {...name}
-        data-state="closed"
-        data-placeholder={chosen ? undefined : ""}
-        className={cn(triggerClasses, className)}
-        {...openOnUse(() => setOpen(true), ["ArrowDown", "ArrowUp"])}
-      >
-        {prefix}
-        <span className="pointer-events-none">{chosen?.label ?? placeholder}</span>
-        <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-      </button>
-    );
-  }
+/** ChoiceSelect once first used: Radix's select, open (./choice-select.tsx). */
+export function ChoiceSelectMenu({
+  value,
+  onValueChange,
+  choices,
+  placeholder,
+  prefix,
+  className,
+  open,
+  onOpenChange,
+  ...name
+}: ChoiceSelectProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={setOpen}>
+    <Select value={value} onValueChange={onValueChange} open={open} onOpenChange={onOpenChange}>
       <SelectTrigger className={className} {...name}>
         {prefix}
         <SelectValue placeholder={placeholder} />

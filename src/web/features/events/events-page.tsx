@@ -1,74 +1,29 @@
 import { lazy, useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "wouter";
-import { CalendarDays, CalendarPlus, Check, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
+import { CalendarDays, CalendarPlus, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
 import type { ChurchEvent } from "@shared/contracts/events";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { QueryState } from "@web/components/ui/query-state";
 import { SkeletonList } from "@web/components/ui/skeleton";
-import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { useAbsoluteUrl } from "@web/lib/use-absolute-url";
 import { MyScheduleCard } from "./my-schedule-card";
-import {
-  calendarFeedUrl,
-  eventIcsUrl,
-  formatEventDate,
-  formatEventTime,
-  pastEventsQuery,
-  upcomingEventsQuery,
-  useCancelEvent,
-  useRsvp,
-} from "./use-events";
+import { RsvpButtons } from "./rsvp-buttons";
+import { calendarFeedUrl, eventIcsUrl, formatEventTime, pastEventsQuery, upcomingEventsQuery, useCancelEvent } from "./use-events";
 import { BrowserSuspense } from "@web/components/ui/browser-suspense";
 
-// The form is validated by the contract (zod): it loads when an admin opens it, off the page's first paint.
-const EventForm = lazy(async () => ({ default: (await import("./event-form")).EventForm }));
+// An event's details and its form are dialogs: Radix's dialog (focus scope, scroll lock) loads when one first opens,
+// and is fetched once the page runs so that the first opening does not wait for it (issue 9).
+const loadDialogs = () => import("./event-dialogs");
+const EventDetailsDialog = lazy(async () => ({ default: (await loadDialogs()).EventDetailsDialog }));
+const EventEditDialog = lazy(async () => ({ default: (await loadDialogs()).EventEditDialog }));
 
 const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short" });
-
-function RsvpButtons({ event }: { event: ChurchEvent }) {
-  const { user } = useAuth();
-  const rsvp = useRsvp();
-  if (!user) {
-    return (
-      <Button asChild variant="outline" size="sm">
-        <Link href="/auth/login">Sign in to RSVP</Link>
-      </Button>
-    );
-  }
-  const pending = rsvp.isPending && rsvp.variables?.eventId === event.id;
-  return (
-    <div role="group" aria-label={`RSVP for ${event.title}`} className="flex gap-2">
-      <Button
-        size="sm"
-        variant={event.myRsvp === "going" ? "default" : "outline"}
-        aria-pressed={event.myRsvp === "going"}
-        disabled={pending}
-        onClick={() => rsvp.mutate({ eventId: event.id, status: "going" })}
-      >
-        <Check aria-hidden="true" />
-        Going
-      </Button>
-      <Button
-        size="sm"
-        variant={event.myRsvp === "not_going" ? "secondary" : "outline"}
-        aria-pressed={event.myRsvp === "not_going"}
-        disabled={pending}
-        onClick={() => rsvp.mutate({ eventId: event.id, status: "not_going" })}
-      >
-        <X aria-hidden="true" />
-        Not Going
-      </Button>
-    </div>
-  );
-}
 
 function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: boolean; onOpen: () => void; onEdit?: () => void }) {
   const cancel = useCancelEvent();
@@ -224,6 +179,8 @@ export function EventsPage() {
   const upcomingQuery = useQuery(upcomingEventsQuery());
   const upcoming = upcomingQuery.data;
 
+  useEffect(() => void loadDialogs(), []);
+
   // /events#event-{id} (linked from home) opens that event's details.
   useEffect(() => {
     const match = /^#event-(\d+)$/.exec(window.location.hash);
@@ -271,54 +228,16 @@ export function EventsPage() {
         )}
       </div>
 
-      <Dialog open={current !== null} onOpenChange={(open) => !open && setSelected(null)}>
-        {current ? (
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>{current.title}</DialogTitle>
-              <DialogDescription>{formatEventDate(current)}</DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-2 text-sm">
-              <p className="flex items-center gap-2">
-                <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
-                {formatEventTime(current)}
-              </p>
-              <p className="flex items-center gap-2">
-                <MapPin className="size-4 text-muted-foreground" aria-hidden="true" />
-                {current.location || "To be announced"}
-              </p>
-              <p className="flex items-center gap-2">
-                <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-                {current.goingCount} going
-              </p>
-              {current.description ? <p className="mt-2 whitespace-pre-wrap">{current.description}</p> : null}
-            </div>
-            <DialogFooter>
-              {Date.parse(current.endTime) > Date.now() ? <RsvpButtons event={current} /> : null}
-              <Button asChild variant="outline" size="sm">
-                <a href={eventIcsUrl(current.id)} download>
-                  <CalendarPlus aria-hidden="true" />
-                  Add to Calendar
-                </a>
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        ) : null}
-      </Dialog>
-
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing ? (
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>{editing === "new" ? "New Event" : "Edit Event"}</DialogTitle>
-              <DialogDescription>Members see changes at once; calendar subscribers within the hour.</DialogDescription>
-            </DialogHeader>
-            <BrowserSuspense fallback={<Spinner label="Loading form…" />}>
-              <EventForm event={editing === "new" ? undefined : editing} onDone={() => setEditing(null)} />
-            </BrowserSuspense>
-          </DialogContent>
-        ) : null}
-      </Dialog>
+      {current ? (
+        <BrowserSuspense fallback={null}>
+          <EventDetailsDialog event={current} onClose={() => setSelected(null)} />
+        </BrowserSuspense>
+      ) : null}
+      {editing ? (
+        <BrowserSuspense fallback={null}>
+          <EventEditDialog editing={editing} onClose={() => setEditing(null)} />
+        </BrowserSuspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ChoiceSelect } from "@web/components/ui/select";
+import { ChoiceSelect } from "@web/components/ui/choice-select";
 import { cn } from "@web/lib/utils";
 import { usePlayer } from "./player-provider";
 import { PLAYBACK_RATES } from "./track";

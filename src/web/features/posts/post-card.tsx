@@ -1,16 +1,20 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
-import { Flag, Heart, MessageCircle, MoreHorizontal, Trash2 } from "lucide-react";
+import { Heart, MessageCircle, MoreHorizontal } from "lucide-react";
 import type { Post } from "@shared/contracts/posts";
 import { relativeTime } from "@web/lib/relative-time";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
+import { openOnUse } from "@web/components/ui/open-on-use";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { LazyReportDialog } from "@web/features/moderation/lazy-report-dialog";
 import type { ReportInput } from "@web/features/moderation/report-dialog";
 import { cn } from "@web/lib/utils";
 import { ResponsiveImage } from "@web/components/ui/responsive-image";
+import type { PostMenuProps } from "./post-menu";
+
+const loadPostMenu = () => import("./post-menu");
+const PostMenuDropdown = lazy(async () => ({ default: (await loadPostMenu()).PostMenuDropdown }));
 
 type PostCardProps = {
   post: Post;
@@ -62,27 +66,10 @@ export function PostCard({
           </time>
         </div>
         {interactive && (onReport || onDelete) ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Post options">
-                <MoreHorizontal aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {!own && onReport ? (
-                <DropdownMenuItem onSelect={() => setReporting(true)}>
-                  <Flag aria-hidden="true" />
-                  Report post
-                </DropdownMenuItem>
-              ) : null}
-              {(own || canModerate) && onDelete ? (
-                <DropdownMenuItem onSelect={onDelete} className="text-destructive">
-                  <Trash2 aria-hidden="true" />
-                  Delete post
-                </DropdownMenuItem>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <PostMenu
+            onReport={!own && onReport ? () => setReporting(true) : undefined}
+            onDelete={(own || canModerate) && onDelete ? onDelete : undefined}
+          />
         ) : null}
       </div>
 
@@ -141,5 +128,35 @@ export function PostCard({
         )}
       </div>
     </Card>
+  );
+}
+
+/**
+ * A post's options (Report post, Delete post). As with the media menus, Radix's menu and its code are loaded and
+ * mounted on first use, open: a feed shows one per post, and together they were 25 KiB of the community's first load
+ * and a mount each right after the page was taken over (issue 9). Until then the button only looks and reads like the
+ * menu's trigger; a mouse opens it on press, and a tap, Enter, Space or Arrow Down on release.
+ */
+function PostMenu(props: PostMenuProps) {
+  const [opened, setOpened] = useState(false);
+  // Its code is fetched once the page runs, so the first press does not wait for it.
+  useEffect(() => void loadPostMenu(), []);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Post options"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      {...openOnUse(() => setOpened(true), ["ArrowDown"])}
+    >
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
+  );
+  if (!opened) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <PostMenuDropdown {...props} />
+    </Suspense>
   );
 }

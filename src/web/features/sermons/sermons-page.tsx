@@ -13,7 +13,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
-import { ChoiceSelect } from "@web/components/ui/select";
+import { ChoiceSelect } from "@web/components/ui/choice-select";
 import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton, SkeletonList } from "@web/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
