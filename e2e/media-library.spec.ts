@@ -193,3 +193,37 @@ test("a podcast category tab lists its episodes, and Browse All returns to every
   await expect(main.getByRole("tab", { name: "All Podcasts" })).toHaveAttribute("aria-selected", "true");
   await expectNoA11yViolations(page);
 });
+
+test("the music tabs follow the tabs pattern: one tab stop, arrow keys going round, Home and End, a named panel", async ({ page }) => {
+  await page.goto("/music");
+  const main = page.getByRole("main");
+  const tab = (name: string) => main.getByRole("tab", { name });
+  await expect(tab("Recent")).toHaveAttribute("aria-selected", "true");
+  // Only the chosen tab is in the tab order.
+  await expect(tab("Recent")).toHaveAttribute("tabindex", "0");
+  await expect(tab("Popular")).toHaveAttribute("tabindex", "-1");
+  // Keys reach the page once the app has taken it over (decision 0033); Playwright's key presses do not wait for that.
+  await expect(page.locator("#root:not([aria-disabled])")).toBeAttached();
+  await tab("Recent").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Popular")).toBeFocused();
+  await expect(tab("Popular")).toHaveAttribute("aria-selected", "true");
+  await expect(tab("Recent")).toHaveAttribute("aria-selected", "false");
+  // The panel shown is the chosen tab's, named by it.
+  await expect(main.getByRole("tabpanel", { name: "Popular" })).toBeVisible();
+  await expect(main.getByRole("table", { name: "Popular tracks" })).toBeVisible();
+  await expect(main.getByRole("table", { name: "Recent tracks" })).toHaveCount(0);
+  await page.keyboard.press("End");
+  await expect(tab("Recommended")).toBeFocused();
+  await expect(main.getByRole("tabpanel", { name: "Recommended" })).toContainText("Sign in and we will pick songs");
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Recent")).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Recommended")).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(tab("Recent")).toHaveAttribute("aria-selected", "true");
+  // Tab leaves the tab list for the panel.
+  await page.keyboard.press("Tab");
+  await expect(main.getByRole("tabpanel", { name: "Recent" })).toBeFocused();
+  await expectNoA11yViolations(page);
+});

@@ -94,11 +94,10 @@ test("a member uploads a profile photo that shows on their profile", async ({ pa
   );
   await page.getByLabel("Profile photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expectToast(page, "Photo Updated");
-  // Radix shows the <img> only once it has loaded, so this also proves /media serves the upload's WebP copy.
-  await expect(page.getByRole("img", { name: me.displayName }).first()).toHaveAttribute(
-    "src",
-    /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.1x1\.1w\.webp$/,
-  );
+  const photo = page.getByRole("img", { name: me.displayName }).first();
+  await expect(photo).toHaveAttribute("src", /^\/media\/uploads\/avatar-\d+-[0-9a-f]+\.1x1\.1w\.webp$/);
+  // It loaded: /media serves the upload's WebP copy (a picture that fails to load leaves the initial alone).
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
 });
 
 test("the Media tab lists the items naming the member: Naomi Asante's, and only Pastor David's own", async ({ page }) => {

@@ -9,7 +9,7 @@ import type { ChunkingContext } from "rolldown";
  *   (src/web/main.tsx), is one file too ("shell"), for the same reason.
  * - Icons used by three or more files are one small file; an icon used by one or two pages stays with them.
  * - The small display primitives that nearly every page shows (card, badge, skeleton, the empty, error and
- *   loading states, responsive images) are one file, with the hook that shows a path as a full address.
+ *   loading states, responsive images, artwork) are one file, with the hook that shows a path as a full address.
  * Grouping beyond this moves weight onto pages that don't use it: a group of every module shared by four or more
  * pages put 190–200 KiB on each main page, and one of Radix's overlay packages put 15–30 KiB on pages that show
  * only a slider.
@@ -21,7 +21,7 @@ export const chunkGroups = [
   { name: "icons", test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 6, priority: 5 },
   {
     name: "kit",
-    test: /src[\\/]web[\\/](components[\\/]ui[\\/](card|badge|skeleton|empty-state|error-state|query-state|responsive-image)\.tsx|lib[\\/]use-absolute-url\.ts)$/,
+    test: /src[\\/]web[\\/](components[\\/]ui[\\/](card|badge|skeleton|empty-state|error-state|query-state|responsive-image)\.tsx|features[\\/]player[\\/]album-art\.tsx|lib[\\/]use-absolute-url\.ts)$/,
     priority: 4,
   },
 ];

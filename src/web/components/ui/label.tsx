@@ -1,9 +1,8 @@
 import type { ComponentProps } from "react";
-import { Label as LabelPrimitive } from "radix-ui";
 import { cn } from "@web/lib/utils";
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn("text-sm font-medium leading-none text-foreground", className)} {...props} />;
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  return <label className={cn("text-sm font-medium leading-none text-foreground", className)} {...props} />;
 }
 
 /** The message under a form field; give it the id the field's aria-describedby names. */

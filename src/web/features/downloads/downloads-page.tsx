@@ -4,7 +4,7 @@ import { formatDuration } from "@shared/format";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
 import { EmptyState } from "@web/components/ui/empty-state";
-import { AlbumArt } from "@web/features/player/audio-player";
+import { AlbumArt } from "@web/features/player/album-art";
 import { usePlayer } from "@web/features/player/player-provider";
 import type { Track } from "@web/features/player/track";
 import { toast } from "@web/lib/use-toast";

@@ -5,7 +5,7 @@ import { formatDuration } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { type QueryStatus, QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { AlbumArt } from "@web/features/player/audio-player";
+import { AlbumArt } from "@web/features/player/album-art";
 import { LikeButton, MediaMenu } from "@web/features/player/media-actions";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";

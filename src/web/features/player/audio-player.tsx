@@ -1,24 +1,14 @@
 import { lazy, useEffect } from "react";
-import { ChevronDown, Music, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
+import { ChevronDown, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
 import { PLAYER_SEEK_STEP, PLAYER_VOLUME_STEP } from "@shared/constants";
 import { formatDuration } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { Slider } from "@web/components/ui/slider";
 import { cn } from "@web/lib/utils";
+import { AlbumArt } from "./album-art";
 import { usePlayer } from "./player-provider";
 import type { Track } from "./track";
-import { ResponsiveImage } from "@web/components/ui/responsive-image";
 import { BrowserSuspense } from "@web/components/ui/browser-suspense";
-
-export function AlbumArt({ src, className, sizes = "4rem" }: { src: string | null; className?: string; sizes?: string }) {
-  return src ? (
-    <ResponsiveImage src={src} alt="" sizes={sizes} className={cn("aspect-square shrink-0 rounded-md object-cover", className)} />
-  ) : (
-    <span className={cn("flex aspect-square shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary", className)}>
-      <Music className="size-1/2" aria-hidden="true" />
-    </span>
-  );
-}
 
 // Radix's select is the largest part of the player: it loads after the first paint, behind a box of the same size.
 const SpeedSelectMenu = lazy(async () => ({ default: (await import("./speed-select")).SpeedSelectMenu }));

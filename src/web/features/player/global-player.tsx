@@ -3,7 +3,8 @@ import { PLAYER_SEEK_STEP, PLAYER_VOLUME_STEP } from "@shared/constants";
 import { formatDuration } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { Slider } from "@web/components/ui/slider";
-import { AlbumArt, SpeedSelect } from "./audio-player";
+import { AlbumArt } from "./album-art";
+import { SpeedSelect } from "./audio-player";
 import { usePlayer } from "./player-provider";
 
 /** The player bar that stays at the bottom of every page while something is loaded. */

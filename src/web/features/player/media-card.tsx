@@ -5,7 +5,7 @@ import { formatDuration } from "@shared/format";
 import { relativeTime } from "@web/lib/relative-time";
 import { Card } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { AlbumArt } from "./audio-player";
+import { AlbumArt } from "./album-art";
 import { LikeButton, MediaMenu, ShareButton } from "./media-actions";
 import { ResponsiveImage } from "@web/components/ui/responsive-image";
 

@@ -4,7 +4,7 @@ import type { MediaItem } from "@shared/contracts/content";
 import { formatDuration } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { AlbumArt } from "./audio-player";
+import { AlbumArt } from "./album-art";
 import { LikeButton, MediaMenu } from "./media-actions";
 import { usePlayer } from "./player-provider";
 import { toTrack } from "./track";

@@ -12,7 +12,7 @@ import { SkeletonList } from "@web/components/ui/skeleton";
 import { LOADING_PLACEHOLDERS } from "@shared/constants";
 import { RequireMember } from "@web/features/auth/require-member";
 import { useAuth } from "@web/features/auth/use-auth";
-import { AlbumArt } from "@web/features/player/audio-player";
+import { AlbumArt } from "@web/features/player/album-art";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { usePlayer } from "@web/features/player/player-provider";
 import { toTrack } from "@web/features/player/track";

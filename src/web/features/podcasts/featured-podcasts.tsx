@@ -7,7 +7,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
-import { AlbumArt } from "@web/features/player/audio-player";
+import { AlbumArt } from "@web/features/player/album-art";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { QueryState } from "@web/components/ui/query-state";
 import { usePlayer } from "@web/features/player/player-provider";
