@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIVE_RETRY_MS } from "@shared/constants";
-import { LiveLink } from "./live";
+import { LiveLink, loadServerEvents } from "./live";
 
 /** A stand-in for the browser's WebSocket that records what the link does with it. */
 class FakeSocket {
@@ -46,6 +46,8 @@ class FakeSocket {
 }
 
 describe("LiveLink (the web client of /ws)", () => {
+  // The contract that checks frames loads with the first connection (below); the other tests start with it loaded.
+  beforeAll(() => loadServerEvents());
   beforeEach(() => {
     vi.useFakeTimers();
     FakeSocket.instances = [];
@@ -61,6 +63,16 @@ describe("LiveLink (the web client of /ws)", () => {
     const link = new LiveLink();
     expect(FakeSocket.instances).toHaveLength(0);
     link.retain(7);
+    expect(FakeSocket.instances.map((s) => s.url)).toEqual(["wss://church.example.org/ws"]);
+  });
+
+  it("loads the contract that checks frames with its first connection, and opens the socket once it has it", async () => {
+    vi.resetModules();
+    const fresh = await import("./live");
+    const link = new fresh.LiveLink();
+    link.retain(7);
+    expect(FakeSocket.instances).toHaveLength(0);
+    await fresh.loadServerEvents();
     expect(FakeSocket.instances.map((s) => s.url)).toEqual(["wss://church.example.org/ws"]);
   });
 

@@ -1,16 +1,33 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { LIVE_RETRY_MS } from "@shared/constants";
-import {
-  type ClientEventType,
-  type ClientPayload,
-  type ServerEvent,
-  type ServerEventType,
-  type ServerPayload,
+import type {
+  ClientEventType,
+  ClientPayload,
+  ServerEvent,
+  ServerEventType,
+  ServerPayload,
   serverEventSchema,
 } from "@shared/contracts/live";
 import { useAuth } from "@web/features/auth/use-auth";
 
 type Handler = (payload: never) => void | Promise<void>;
+
+/**
+ * The contract that checks each frame, loaded with the first connection: it brings zod, 23 KiB that every page
+ * evaluated right after its first paint, and a visitor's page never connects (issue 9).
+ */
+let serverEvents: typeof serverEventSchema | null = null;
+let loadingServerEvents: Promise<void> | null = null;
+export const loadServerEvents = () =>
+  (loadingServerEvents ??= import("@shared/contracts/live").then(
+    (contract) => {
+      serverEvents = contract.serverEventSchema;
+    },
+    (error: unknown) => {
+      loadingServerEvents = null;
+      throw error;
+    },
+  ));
 
 /**
  * The live link of spec §7: one WebSocket to /ws on the page's own host (wss on https), open only while
@@ -93,6 +110,15 @@ export class LiveLink {
   private open() {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (!serverEvents) {
+      const retry = () => {
+        if (this.users > 0 && !this.socket && !this.retryTimer) this.retryTimer = setTimeout(() => this.open(), LIVE_RETRY_MS);
+      };
+      void loadServerEvents().then(() => {
+        if (this.users > 0 && !this.socket) this.open();
+      }, retry);
+      return;
+    }
     const protocol = window.location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${protocol}://${window.location.host}/ws`);
     this.socket = socket;
@@ -119,8 +145,8 @@ export class LiveLink {
   private dispatch(data: unknown) {
     let event: ServerEvent;
     try {
-      const parsed = serverEventSchema.safeParse(JSON.parse(String(data)));
-      if (!parsed.success) return;
+      const parsed = serverEvents?.safeParse(JSON.parse(String(data)));
+      if (!parsed?.success) return;
       event = parsed.data;
     } catch {
       return;
