@@ -31,11 +31,18 @@ async function smallCameras(context: SignedIn["context"]) {
   });
 }
 
+/** A member of the room, with what their page warned of (the SFU's fallbacks among it), for a failed journey's log. */
+export type RoomMember = SignedIn & { warnings: string[] };
+
 /** Signs in `count` members, has the first create a room and everyone join it; resolves once all are in. */
-export async function fillRoom(browser: Browser, baseURL: string, count: number, name = "Ten Who Pray"): Promise<SignedIn[]> {
+export async function fillRoom(browser: Browser, baseURL: string, count: number, name = "Ten Who Pray"): Promise<RoomMember[]> {
   const members = await Promise.all(
     Array.from({ length: count }, async () => {
-      const member = await memberInOwnContext(browser, baseURL);
+      const member: RoomMember = { ...(await memberInOwnContext(browser, baseURL)), warnings: [] };
+      member.page.on("console", (message) => {
+        if (message.type() === "warning" || message.type() === "error")
+          member.warnings.push(`${new Date().toISOString()} ${message.type()}: ${message.text()}`);
+      });
       await recordPeerConnections(member.context);
       await smallCameras(member.context);
       return member;
@@ -45,9 +52,11 @@ export async function fillRoom(browser: Browser, baseURL: string, count: number,
   const room = await (await members[0]!.page.request.post("/api/rooms", { data: { name } })).json();
   for (const member of members) {
     await member.page.goto("/video-conference");
+    log("page loaded");
     await member.page.getByRole("tab", { name: "Join Conference" }).click();
     await member.page.getByLabel("Room Code").fill(room.roomCode);
     await member.page.getByRole("button", { name: "Join Conference" }).click();
+    log("join clicked");
     await expect(member.page.getByRole("heading", { name: `Conference Room: ${name}` })).toBeVisible({ timeout: 30_000 });
     log("joined");
   }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectEveryoneSeesEveryone, fakeMediaArgs, fillRoom, measureRoom } from "./room-call";
+import { type RoomMember, expectEveryoneSeesEveryone, fakeMediaArgs, fillRoom, measureRoom } from "./room-call";
 import { freePort } from "../src/server/test/processes";
 import { type JanusInstance, janusMissing, startJanus } from "../src/server/test/janus";
 import { type Service, startPlatform } from "./services";
@@ -33,11 +33,22 @@ test.describe("a room of six through the SFU", () => {
   test.skip(janusMissing !== "", `SFU journey skipped: ${janusMissing}.`);
   let janus: JanusInstance | undefined;
   let platform: Service | undefined;
+  let members: RoomMember[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     janus = await startJanus();
     platform = await startPlatform(await freePort(), { JANUS_URL: janus.url, JANUS_ADMIN_KEY: janus.adminKey });
+  });
+
+  // What each member's page warned of (a failed SFU call, a refused subscription) goes to the log of a failed run.
+  test.afterEach(() => {
+    const { status, expectedStatus } = test.info();
+    if (status === expectedStatus) return;
+    for (const [i, member] of members.entries())
+      console.log(
+        `member ${i + 1}'s warnings:\n${member.warnings.filter((line) => !line.includes("Service Worker")).join("\n") || "none"}`,
+      );
   });
 
   test.afterAll(async () => {
@@ -49,7 +60,7 @@ test.describe("a room of six through the SFU", () => {
     browser,
   }) => {
     test.setTimeout(150_000);
-    const members = await fillRoom(browser, platform!.url, MEMBERS, "Six Who Pray");
+    members = await fillRoom(browser, platform!.url, MEMBERS, "Six Who Pray");
     const pages = members.map((member) => member.page);
 
     await expectEveryoneSeesEveryone(pages, 45_000);

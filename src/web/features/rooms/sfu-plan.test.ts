@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Participant } from "@shared/contracts/live";
-import { callModeFor, layerForTile, sfuNeeds } from "./sfu-plan";
+import { callModeFor, layerForTile, retryDelay, sfuNeeds } from "./sfu-plan";
 
 const member = (userId: number, extra: Partial<Participant> = {}): Participant => ({
   userId,
@@ -20,6 +20,10 @@ describe("when a room goes through the SFU", () => {
     expect(callModeFor({ videoThreshold: 4, janus }, 5)).toBe("sfu");
     expect(callModeFor({ videoThreshold: 4, janus: null }, 10)).toBe("mesh");
     expect(callModeFor(null, 10)).toBe("mesh");
+  });
+
+  it("tries the SFU again 2 s after a first failure, doubling the wait with each failure in a row up to 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelay)).toEqual([2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
   });
 });
 

@@ -16,6 +16,15 @@ export function callModeFor(access: Pick<SfuAccess, "videoThreshold" | "janus"> 
   return access?.janus && cameras > access.videoThreshold ? "sfu" : "mesh";
 }
 
+const RETRY_FIRST_MS = 2000;
+const RETRY_MAX_MS = 30_000;
+/**
+ * How long a member stays on the mesh after this many failures of the SFU in a row: 2 s after the first, doubling
+ * up to 30 s. Meanwhile the others may all be on the SFU, so the member sees nobody: a passing failure (a request
+ * that timed out on a busy phone) must not cost long, and a Janus that is down is not asked every 2 s.
+ */
+export const retryDelay = (failures: number) => Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+
 /** The simulcast layer a tile needs: the stage or a grid of one or two columns the full size, three columns half, smaller a quarter. */
 export function layerForTile(size: "grid" | "stage" | "strip", columns: number, quality: LinkStats["quality"] = "unknown"): Substream {
   const wanted: Substream = size === "stage" ? 2 : size === "strip" ? 0 : columns <= 2 ? 2 : columns === 3 ? 1 : 0;

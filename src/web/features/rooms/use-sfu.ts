@@ -3,7 +3,7 @@ import type { IceServers, SfuAccess } from "@shared/contracts/rooms";
 import { callRoute } from "@web/lib/api";
 import { type LinkSample, connectionQuality, sampleFromReports } from "./call-stats";
 import type { SfuCall, Substream } from "./sfu-call";
-import { type CallMode, callModeFor } from "./sfu-plan";
+import { type CallMode, callModeFor, retryDelay } from "./sfu-plan";
 import type { LinkStats } from "./use-peer-mesh";
 
 export type { CallMode } from "./sfu-plan";
@@ -11,8 +11,6 @@ export { sfuNeeds } from "./sfu-plan";
 
 /** How long the number of cameras must stay past (or back under) the threshold before the room's links change. */
 const SWITCH_AFTER_MS = 1000;
-/** After the SFU failed, the room stays on the mesh this long before trying again. */
-const RETRY_AFTER_MS = 30_000;
 const STATS_INTERVAL_MS = 1000;
 
 interface UseSfuOptions {
@@ -35,7 +33,8 @@ interface UseSfuOptions {
 export function useSfu({ roomCode, joined, viewerId, cameras, localStream, videoTrack, ice, layers, onSwitched }: UseSfuOptions) {
   const [access, setAccess] = useState<SfuAccess | null>(null);
   const [mode, setMode] = useState<CallMode>("mesh");
-  const [failedAt, setFailedAt] = useState(0);
+  const [coolingDown, setCoolingDown] = useState(false);
+  const failures = useRef(0);
   const [remoteStreams, setRemoteStreams] = useState<Record<number, MediaStream>>({});
   const [linkStats, setLinkStats] = useState<Record<number, LinkStats>>({});
   const [localAudioLevel, setLocalAudioLevel] = useState(0);
@@ -61,7 +60,13 @@ export function useSfu({ roomCode, joined, viewerId, cameras, localStream, video
     };
   }, [joined, roomCode]);
 
-  const desired = joined && Date.now() - failedAt > RETRY_AFTER_MS ? callModeFor(access, cameras) : "mesh";
+  useEffect(() => {
+    if (!coolingDown) return;
+    const timer = setTimeout(() => setCoolingDown(false), retryDelay(failures.current));
+    return () => clearTimeout(timer);
+  }, [coolingDown]);
+
+  const desired = joined && !coolingDown ? callModeFor(access, cameras) : "mesh";
   useEffect(() => {
     if (desired === mode) return;
     const timer = setTimeout(() => setMode(desired), SWITCH_AFTER_MS);
@@ -80,7 +85,8 @@ export function useSfu({ roomCode, joined, viewerId, cameras, localStream, video
     const fail = (what: string, error: unknown) => {
       if (ended || (sfuCall && call.current !== sfuCall)) return;
       console.warn(`${what}; the room goes on peer to peer`, error);
-      setFailedAt(Date.now());
+      failures.current += 1;
+      setCoolingDown(true);
       setMode("mesh");
     };
     // The SFU's client loads only when a room first needs it: most rooms stay peer to peer.
@@ -103,7 +109,11 @@ export function useSfu({ roomCode, joined, viewerId, cameras, localStream, video
         call.current = created;
         // Each subscription starts at the layer its tile needs.
         for (const [userId, substream] of Object.entries(layersRef.current)) created.setLayer(Number(userId), substream);
-        return created.start(stream, track).then(() => call.current === created && switched.current("sfu"));
+        return created.start(stream, track).then(() => {
+          if (call.current !== created) return;
+          failures.current = 0;
+          switched.current("sfu");
+        });
       })
       .catch((error: unknown) => fail("Could not join the SFU", error));
     return () => {
