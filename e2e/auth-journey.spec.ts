@@ -27,9 +27,17 @@ test("a new member registers, is greeted by name, logs out and logs back in", as
   await expect(sidebar).toContainText("Free Account");
   await expectNoA11yViolations(page);
 
-  // The avatar menu.
-  await page.getByRole("button", { name: /Account menu/ }).click();
+  // The avatar menu: its code loads on first use, from the keyboard as from a click, and Escape gives focus back.
+  const accountButton = page.getByRole("button", { name: /Account menu/ });
+  await expect(accountButton).toHaveAttribute("aria-haspopup", "menu");
+  await accountButton.focus();
+  await page.keyboard.press("ArrowDown");
   const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem", { name: "My Account" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(accountButton).toBeFocused();
+  await accountButton.click();
   for (const item of ["My Account", "Profile", "Settings", "Subscription", "Log out"]) {
     await expect(menu.getByRole("menuitem", { name: item })).toBeVisible();
   }

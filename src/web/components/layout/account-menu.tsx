@@ -1,7 +1,7 @@
+import type { ReactElement } from "react";
 import { Link } from "wouter";
 import { CreditCard, LogOut, Settings, ShieldCheck, User as UserIcon, UserRound } from "lucide-react";
 import type { User } from "@shared/contracts/users";
-import { UserAvatar } from "@web/components/ui/avatar";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,8 +14,8 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { errorMessage } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
-/** The header's avatar menu for a signed-in member (spec §2 "Layout"). */
-export function AccountMenu({ user }: { user: User }) {
+/** The header's avatar menu once first used: Radix's menu, open (AccountMenu in ./header.tsx). */
+export function AccountMenuDropdown({ user, trigger }: { user: User; trigger: ReactElement }) {
   const { logout } = useAuth();
 
   async function handleLogout() {
@@ -27,10 +27,8 @@ export function AccountMenu({ user }: { user: User }) {
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className="cursor-pointer rounded-full" aria-label={`Account menu for ${user.displayName}`}>
-        <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="sm" />
-      </DropdownMenuTrigger>
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="flex flex-col">
           <span className="truncate">{user.displayName}</span>

@@ -10,10 +10,13 @@ import { UserAvatar } from "@web/components/ui/avatar";
 import { Brand } from "./brand";
 import { SIDEBAR_ID } from "./sidebar";
 import { BrowserSuspense } from "@web/components/ui/browser-suspense";
+import { MenuOnUse } from "@web/components/ui/open-on-use";
 
-// The two menus bring Radix's menu and positioning code; they load after the first paint, behind placeholders of the same size.
+// The bell (its notifications and the live link) loads after the first paint, behind a placeholder of the same size.
 const NotificationsMenu = lazy(async () => ({ default: (await import("./notifications-menu")).NotificationsMenu }));
-const AccountMenu = lazy(async () => ({ default: (await import("./account-menu")).AccountMenu }));
+// The account menu brings Radix's menu and positioning code: it loads on first use.
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenuDropdown = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenuDropdown }));
 
 function NotificationsButtonPlaceholder() {
   return (
@@ -23,11 +26,19 @@ function NotificationsButtonPlaceholder() {
   );
 }
 
-function AccountButtonPlaceholder({ user }: { user: User }) {
+/** The header's avatar menu for a signed-in member (spec §2 "Layout"). */
+function AccountMenu({ user }: { user: User }) {
   return (
-    <span className="rounded-full" aria-hidden="true">
-      <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="sm" />
-    </span>
+    <MenuOnUse
+      load={loadAccountMenu}
+      trigger={
+        <button type="button" className="cursor-pointer rounded-full" aria-label={`Account menu for ${user.displayName}`}>
+          <UserAvatar displayName={user.displayName} imageUrl={user.profileImageUrl} size="sm" />
+        </button>
+      }
+    >
+      {(trigger) => <AccountMenuDropdown user={user} trigger={trigger} />}
+    </MenuOnUse>
   );
 }
 
@@ -135,9 +146,7 @@ export function Header({ sidebarOpen, onToggleSidebar, menuButtonRef }: HeaderPr
             {theme === "dark" ? <Sun className="size-5!" aria-hidden="true" /> : <Moon className="size-5!" aria-hidden="true" />}
           </Button>
           {user ? (
-            <BrowserSuspense fallback={<AccountButtonPlaceholder user={user} />}>
-              <AccountMenu user={user} />
-            </BrowserSuspense>
+            <AccountMenu user={user} />
           ) : loading && likelyMember ? (
             // The account button's room while the session check runs, so the bar doesn't wrap and then unwrap.
             <span className="size-8 shrink-0 rounded-full bg-muted" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { ChevronDown } from "lucide-react";
 import { cn } from "@web/lib/utils";
 import { openOnUse } from "./open-on-use";
@@ -29,13 +29,12 @@ export type ChoiceSelectProps = {
  * again from its layout effects, a chain of synchronous renders that took 200 ms of a phone's main thread for the two
  * selects of /sermons right after the page was taken over, and its code (with the popper and focus scope it brings)
  * was 28 KiB of the page's first load (issue 9). A press, a tap, Enter, Space or an arrow key opens it; the code is
- * fetched once the page runs, so the first press does not wait for it.
+ * fetched at the first sign of use (the pointer over it, focus, a touch).
  */
 export function ChoiceSelect(props: ChoiceSelectProps) {
   const { value, choices, placeholder, prefix, className } = props;
   const name = { "aria-labelledby": props["aria-labelledby"], "aria-label": props["aria-label"] };
   const [open, setOpen] = useState<boolean | undefined>(undefined);
-  useEffect(() => void loadMenu(), []);
   const chosen = choices.find((choice) => choice.value === value);
   const trigger = (
     <button
@@ -47,7 +46,7 @@ export function ChoiceSelect(props: ChoiceSelectProps) {
       data-state="closed"
       data-placeholder={chosen ? undefined : ""}
       className={cn(triggerClasses, className)}
-      {...openOnUse(() => setOpen(true), ["ArrowDown", "ArrowUp"])}
+      {...openOnUse(() => setOpen(true), ["ArrowDown", "ArrowUp"], loadMenu)}
     >
       {prefix}
       <span className="pointer-events-none">{chosen?.label ?? placeholder}</span>

@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import { cn } from "@web/lib/utils";
+import { useOpenedByKeyboard } from "./open-on-use";
 
 /**
  * Non-modal by default: a modal menu hides the rest of the page with aria-hidden while it is
@@ -12,10 +13,17 @@ export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof 
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
 export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+  const openedByKeyboard = useOpenedByKeyboard();
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
+        // A menu that loaded as a key opened it (MenuOnUse) focuses its first item, as Radix's own trigger would.
+        onFocus={(event) => {
+          if (event.target !== event.currentTarget || !openedByKeyboard.current) return;
+          openedByKeyboard.current = false;
+          event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+        }}
         className={cn(
           "z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in",
           className,

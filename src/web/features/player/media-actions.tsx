@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy } from "react";
 import { Heart, MoreVertical, Share2 } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { Button } from "@web/components/ui/button";
-import { openOnUse } from "@web/components/ui/open-on-use";
+import { MenuOnUse } from "@web/components/ui/open-on-use";
 import { useAuth } from "@web/features/auth/use-auth";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 import { signInToast, useLikeMedia } from "./media-api";
 
-// The menu brings Radix's menu and positioning code: it loads after the first paint.
+// The menu brings Radix's menu and positioning code: it loads on first use.
 const loadMediaMenu = () => import("./media-menu");
 const MediaMenuDropdown = lazy(async () => ({ default: (await loadMediaMenu()).MediaMenuDropdown }));
 
@@ -60,31 +60,19 @@ export function ShareButton({ item, className }: { item: MediaItem; className?: 
 
 /**
  * The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. Radix's menu is
- * mounted on first use, open: until then its button only looks and reads like the menu's trigger. A page shows one per
- * item, and each Radix menu sets its state again as it mounts, work a phone would do right after the page is taken
- * over (issue 9). Like Radix's trigger, a mouse opens it on press, and a tap, Enter, Space or Arrow Down on release.
+ * loaded and mounted on first use (MenuOnUse): a page shows one per item and opens few.
  */
 export function MediaMenu({ item, className }: { item: MediaItem; className?: string }) {
-  const [opened, setOpened] = useState(false);
-  // Its code is fetched once the page runs, so the first press does not wait for it.
-  useEffect(() => void loadMediaMenu(), []);
-  const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={cn("size-9", className)}
-      aria-label={`More options for ${item.title}`}
-      aria-haspopup="menu"
-      aria-expanded="false"
-      {...openOnUse(() => setOpened(true), ["ArrowDown"])}
-    >
-      <MoreVertical aria-hidden="true" />
-    </Button>
-  );
-  if (!opened) return trigger;
   return (
-    <Suspense fallback={trigger}>
-      <MediaMenuDropdown item={item} className={className} defaultOpen />
-    </Suspense>
+    <MenuOnUse
+      load={loadMediaMenu}
+      trigger={
+        <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`}>
+          <MoreVertical aria-hidden="true" />
+        </Button>
+      }
+    >
+      {(trigger) => <MediaMenuDropdown item={item} trigger={trigger} />}
+    </MenuOnUse>
   );
 }

@@ -1,7 +1,6 @@
-import { lazy, useState } from "react";
-import { Download, Flag, ListPlus, MoreVertical, Star, WifiOff } from "lucide-react";
+import { lazy, useState, type ReactElement } from "react";
+import { Download, Flag, ListPlus, Star, WifiOff } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
-import { Button } from "@web/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -34,19 +33,15 @@ async function saveForOffline(item: MediaItem) {
 }
 
 /** The item menu: Add to Playlist, Add to Favorites, Download and Report, each doing what it says. */
-export function MediaMenuDropdown({ item, className, defaultOpen }: { item: MediaItem; className?: string; defaultOpen?: boolean }) {
+export function MediaMenuDropdown({ item, trigger }: { item: MediaItem; trigger: ReactElement }) {
   const { user } = useAuth();
   const [dialog, setDialog] = useState<"playlist" | "report" | null>(null);
   const favorite = useToggleFavorite();
   const requireMember = (action: string, then: () => void) => (user ? then() : signInToast(action));
   return (
     <>
-      <DropdownMenu defaultOpen={defaultOpen}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={`More options for ${item.title}`}>
-            <MoreVertical aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
+      <DropdownMenu defaultOpen>
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => requireMember("add to playlists", () => setDialog("playlist"))}>
             <ListPlus aria-hidden="true" />

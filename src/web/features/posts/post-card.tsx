@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useState } from "react";
 import { Link } from "wouter";
 import { Heart, MessageCircle, MoreHorizontal } from "lucide-react";
 import type { Post } from "@shared/contracts/posts";
 import { relativeTime } from "@web/lib/relative-time";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { openOnUse } from "@web/components/ui/open-on-use";
+import { MenuOnUse } from "@web/components/ui/open-on-use";
 import { UserAvatar } from "@web/components/ui/avatar";
 import { LazyReportDialog } from "@web/features/moderation/lazy-report-dialog";
 import type { ReportInput } from "@web/features/moderation/report-dialog";
@@ -138,25 +138,16 @@ export function PostCard({
  * menu's trigger; a mouse opens it on press, and a tap, Enter, Space or Arrow Down on release.
  */
 function PostMenu(props: PostMenuProps) {
-  const [opened, setOpened] = useState(false);
-  // Its code is fetched once the page runs, so the first press does not wait for it.
-  useEffect(() => void loadPostMenu(), []);
-  const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label="Post options"
-      aria-haspopup="menu"
-      aria-expanded="false"
-      {...openOnUse(() => setOpened(true), ["ArrowDown"])}
-    >
-      <MoreHorizontal aria-hidden="true" />
-    </Button>
-  );
-  if (!opened) return trigger;
   return (
-    <Suspense fallback={trigger}>
-      <PostMenuDropdown {...props} />
-    </Suspense>
+    <MenuOnUse
+      load={loadPostMenu}
+      trigger={
+        <Button variant="ghost" size="icon" aria-label="Post options">
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      }
+    >
+      {(trigger) => <PostMenuDropdown {...props} trigger={trigger} />}
+    </MenuOnUse>
   );
 }

@@ -1,5 +1,5 @@
-import { Flag, MoreHorizontal, Trash2 } from "lucide-react";
-import { Button } from "@web/components/ui/button";
+import type { ReactElement } from "react";
+import { Flag, Trash2 } from "lucide-react";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@web/components/ui/dropdown-menu";
 
 export type PostMenuProps = {
@@ -10,14 +10,10 @@ export type PostMenuProps = {
 };
 
 /** A post's options once first used: Radix's menu, open (PostMenu in ./post-card.tsx). */
-export function PostMenuDropdown({ onReport, onDelete }: PostMenuProps) {
+export function PostMenuDropdown({ onReport, onDelete, trigger }: PostMenuProps & { trigger: ReactElement }) {
   return (
     <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Post options">
-          <MoreHorizontal aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {onReport ? (
           <DropdownMenuItem onSelect={onReport}>
