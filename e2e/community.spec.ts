@@ -98,6 +98,27 @@ test("the sidebars show stats and topics counted from the data", async ({ page }
   expect(await currentUserId(page)).toBeGreaterThan(0);
 });
 
+test("a member whose connection dropped after the page loaded is told the post failed, keeps the text, and posts it once back", async ({
+  page,
+  context,
+}) => {
+  await register(page);
+  await page.goto("/community");
+  const composer = page.getByLabel("Share with the community");
+  await expect(composer).toBeEditable();
+  const content = `Posted after the connection came back ${Date.now()}`;
+  await context.setOffline(true);
+  await composer.fill(content);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expectToast(page, "Error", "Failed to create post");
+  await expect(composer).toHaveValue(content);
+
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByRole("article").filter({ hasText: content })).toBeVisible();
+  await expect(composer).toHaveValue("");
+});
+
 test("failed post, like and comment show the spec's Error toasts", async ({ page }) => {
   await register(page);
   const content = `Toast check ${Date.now()}`;

@@ -7,6 +7,8 @@ import { Card } from "@web/components/ui/card";
 import { TextareaField } from "@web/components/ui/form-field";
 import { useCreatePost } from "./use-posts";
 import { useHydrated } from "@web/lib/use-hydrated";
+import { toast } from "@web/lib/use-toast";
+import { messages } from "@shared/messages";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/gif,image/webp";
 
@@ -58,13 +60,21 @@ export function Composer({ displayName, imageUrl }: { displayName: string; image
 
   const handleChange = (value: string) => {
     setContent(value);
-    if (submitted.current) void checkContent(value).then(setError);
+    // A check that could not load leaves the message as it was; Post says so.
+    if (submitted.current) checkContent(value).then(setError, () => {});
   };
 
   const handlePost = async (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
-    const problem = await checkContent(content);
+    let problem: string | undefined;
+    try {
+      problem = await checkContent(content);
+    } catch {
+      // Its code could not be fetched (the connection dropped since the page loaded): the post was not sent.
+      toast({ title: "Error", description: messages.postFailed, variant: "destructive" });
+      return;
+    }
     setError(problem);
     if (problem) return;
     createPost.mutate(
