@@ -1,5 +1,20 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { authorLabel, formatDuration, formatLongDate, formatRelativeTime, initial, videoGridColumns } from "./format";
+import {
+  authorLabel,
+  formatCount,
+  formatDuration,
+  formatFullDate,
+  formatLongDate,
+  formatMediumDate,
+  formatRelativeTime,
+  formatShortDateTime,
+  formatShortMonth,
+  formatTime,
+  formatWeekdayTime,
+  initial,
+  videoGridColumns,
+} from "./format";
 
 describe("formatDuration", () => {
   it.each([
@@ -55,5 +70,45 @@ describe("authorLabel and initial", () => {
   it("takes the first letter of a display name, upper-cased", () => {
     expect(initial("ruth")).toBe("R");
     expect(initial("")).toBe("?");
+  });
+});
+
+describe("the fixed en-US formats, written out without Intl", () => {
+  // Any moment from 1970 to 2100, in the test's local time zone as the formatters use.
+  const moments = fc.date({ min: new Date(0), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true });
+  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", options);
+
+  it("write every date and time as Intl's en-US formatter does", () => {
+    const formats: [(date: Date) => string, Intl.DateTimeFormat][] = [
+      [formatTime, intl({ hour: "numeric", minute: "2-digit" })],
+      [formatLongDate, intl({ year: "numeric", month: "long", day: "numeric" })],
+      [formatFullDate, intl({ weekday: "long", month: "long", day: "numeric", year: "numeric" })],
+      [formatMediumDate, intl({ dateStyle: "medium" })],
+      [formatShortMonth, intl({ month: "short" })],
+      [formatShortDateTime, intl({ weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })],
+      [formatWeekdayTime, intl({ weekday: "long", hour: "numeric", minute: "2-digit" })],
+    ];
+    fc.assert(
+      fc.property(moments, (date) => {
+        for (const [ours, theirs] of formats) expect(ours(date)).toBe(theirs.format(date));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("accept the API's ISO strings", () => {
+    const iso = "2025-01-05T18:07:00.000Z";
+    expect(formatShortDateTime(iso)).toBe(formatShortDateTime(new Date(iso)));
+    expect(formatLongDate(iso)).toBe(new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(iso)));
+  });
+
+  it("group whole numbers by thousands as Intl does", () => {
+    const number = new Intl.NumberFormat("en-US");
+    fc.assert(
+      fc.property(fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }), (value) => {
+        expect(formatCount(value)).toBe(number.format(value));
+      }),
+    );
+    for (const value of [0, 7, 999, 1000, 12_345, 1_000_000]) expect(formatCount(value)).toBe(number.format(value));
   });
 });

@@ -11,15 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
 import { relativeTime } from "@web/lib/relative-time";
-
-/** When an upcoming event starts, e.g. "Sun, Jan 5, 6:00 PM". */
-const eventStart = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+import { formatShortDateTime } from "@shared/format";
 
 export type NotificationsDropdownProps = {
   trigger: ReactElement;
@@ -74,7 +66,7 @@ export function NotificationsDropdown({ trigger, signedIn, unread, items, markRe
                   <span className="line-clamp-2 text-xs text-muted-foreground">{item.body}</span>
                   {item.startsAt ? (
                     <time dateTime={item.startsAt} className="text-xs text-muted-foreground">
-                      Starts {eventStart.format(new Date(item.startsAt))}
+                      Starts {formatShortDateTime(item.startsAt)}
                     </time>
                   ) : (
                     <span className="text-xs text-muted-foreground">{relativeTime(item.createdAt)}</span>

@@ -1,4 +1,5 @@
 import { lazy, useEffect, useState } from "react";
+import { formatShortMonth } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, CalendarPlus, Clock, Copy, MapPin, Pencil, Plus, Rss, Users, X } from "lucide-react";
 import type { ChurchEvent } from "@shared/contracts/events";
@@ -23,8 +24,6 @@ const loadDialogs = () => import("./event-dialogs");
 const EventDetailsDialog = lazy(async () => ({ default: (await loadDialogs()).EventDetailsDialog }));
 const EventEditDialog = lazy(async () => ({ default: (await loadDialogs()).EventEditDialog }));
 
-const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short" });
-
 function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: boolean; onOpen: () => void; onEdit?: () => void }) {
   const cancel = useCancelEvent();
   const start = new Date(event.startTime);
@@ -34,7 +33,7 @@ function EventCard({ event, past, onOpen, onEdit }: { event: ChurchEvent; past: 
         className="flex size-16 shrink-0 flex-col items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground"
         aria-hidden="true"
       >
-        <span className="text-xs font-semibold uppercase">{monthFormat.format(start)}</span>
+        <span className="text-xs font-semibold uppercase">{formatShortMonth(start)}</span>
         <span className="text-2xl font-bold leading-none">{start.getDate()}</span>
       </div>
       <div className="min-w-0 flex-1">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatMediumDate } from "@shared/format";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck, CalendarDays, Copy, RefreshCw, Trash2 } from "lucide-react";
 import { Button } from "@web/components/ui/button";
@@ -7,8 +8,6 @@ import { Input } from "@web/components/ui/input";
 import { callRoute, errorMessage, routeQuery } from "@web/lib/api";
 import { copyText } from "@web/lib/copy-text";
 import { toast } from "@web/lib/use-toast";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * "My schedule": a private calendar address of the events the member is going to. The address is shown once, when
@@ -81,8 +80,8 @@ export function MyScheduleCard() {
         </div>
       ) : active ? (
         <p className="text-sm">
-          Your private link has been active since {link.data?.createdAt ? dateFormat.format(new Date(link.data.createdAt)) : "earlier"}. It
-          is shown only when it is made; make a new one to see it again.
+          Your private link has been active since {link.data?.createdAt ? formatMediumDate(link.data.createdAt) : "earlier"}. It is shown
+          only when it is made; make a new one to see it again.
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChurchEvent, CreateEvent, RsvpStatus } from "@shared/contracts/events";
+import { formatFullDate, formatShortDateTime, formatTime } from "@shared/format";
 import { callRoute, errorMessage, routeKey, routeQuery, routeUrl } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
 
@@ -16,20 +17,16 @@ export const eventIcsUrl = (id: number) => routeUrl("GET /api/events/:id(^\\d+).
 /** The subscribable feed of upcoming events, for calendar apps. */
 export const calendarFeedUrl = () => routeUrl("GET /api/events/calendar.ics");
 
-const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-const timeOnly = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
-const fullDate = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" });
-
 /** "Sun, Jan 5, 6:00 PM – 8:00 PM", or both full date-times when the event spans days. */
 export function formatEventTime(event: Pick<ChurchEvent, "startTime" | "endTime">): string {
   const start = new Date(event.startTime);
   const end = new Date(event.endTime);
   const sameDay = start.toDateString() === end.toDateString();
-  return `${dateTime.format(start)} – ${sameDay ? timeOnly.format(end) : dateTime.format(end)}`;
+  return `${formatShortDateTime(start)} – ${sameDay ? formatTime(end) : formatShortDateTime(end)}`;
 }
 
 export function formatEventDate(event: Pick<ChurchEvent, "startTime">): string {
-  return fullDate.format(new Date(event.startTime));
+  return formatFullDate(event.startTime);
 }
 
 function useRefreshEvents() {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatWeekdayTime } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Bell, BookOpen, ChevronRight, LogIn, Mic, Music, Play, Sparkles, UserPlus, Video, type LucideIcon } from "lucide-react";
@@ -142,7 +143,7 @@ function HeroCard() {
           {live
             ? "We're live from the sanctuary. Join the congregation for praise, prayer and the Word."
             : next
-              ? `Next live service: ${new Date(next.startTime).toLocaleString("en-US", { weekday: "long", hour: "numeric", minute: "2-digit" })}.`
+              ? `Next live service: ${formatWeekdayTime(next.startTime)}.`
               : "Join the congregation for praise, prayer and the Word, streamed live from the sanctuary."}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { formatTime } from "@shared/format";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { MessageCircle, Send } from "lucide-react";
@@ -16,7 +17,6 @@ import { useClientIds } from "@web/lib/use-client-ids";
 import { toast } from "@web/lib/use-toast";
 import { cn } from "@web/lib/utils";
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 /** Typing stops being shown this long after the last keystroke event. */
 export const TYPING_TIMEOUT_MS = 4000;
 
@@ -186,7 +186,7 @@ export function ConversationPanel(props: Props) {
                 {m.message}
               </p>
               <span className="mt-0.5 text-[11px] text-muted-foreground">
-                <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
+                <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                 {m.id === lastSeenId ? " · Seen" : m.id < 0 ? " · Sending…" : ""}
                 {!mine && m.id > 0 ? <ReportMessageButton messageId={m.id} senderName={m.senderName ?? peer.name} /> : null}
               </span>

@@ -4,7 +4,7 @@ import { Link, useSearch } from "wouter";
 import { Disc3, ListMusic, Music, Play, Plus, Search } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
 import { LOADING_PLACEHOLDERS, MUSIC_CATEGORIES, RECENTLY_PLAYED } from "@shared/constants";
-import { formatDuration } from "@shared/format";
+import { formatCount, formatDuration } from "@shared/format";
 import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Button } from "@web/components/ui/button";
@@ -53,7 +53,7 @@ function FeaturedArtist({ songs }: { songs: MediaItem[] }) {
         <p className="text-xs font-semibold tracking-wider uppercase opacity-80">Featured Artist</p>
         <p className="mt-1 text-2xl font-bold">{name}</p>
         <p className="mt-1 text-sm opacity-90">
-          {tracks.length} {tracks.length === 1 ? "song" : "songs"} · {plays.toLocaleString("en-US")} plays
+          {tracks.length} {tracks.length === 1 ? "song" : "songs"} · {formatCount(plays)} plays
         </p>
       </div>
       <CardContent className="flex items-center justify-between gap-3 p-4">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Clock, Eye } from "lucide-react";
 import type { MediaItem } from "@shared/contracts/content";
-import { formatDuration } from "@shared/format";
+import { formatCount, formatDuration } from "@shared/format";
 import { relativeTime } from "@web/lib/relative-time";
 import { Card } from "@web/components/ui/card";
 import { Skeleton } from "@web/components/ui/skeleton";
@@ -54,7 +54,7 @@ export function MediaCard({
           <span>{relativeTime(item.createdAt)}</span>
           <span className="flex items-center gap-1">
             <Eye className="size-3.5" aria-hidden="true" />
-            {item.playCount.toLocaleString("en-US")} {item.type === "sermon" ? "views" : "plays"}
+            {formatCount(item.playCount)} {item.type === "sermon" ? "views" : "plays"}
           </span>
         </p>
         <div className="flex items-center justify-between gap-2 border-t border-border pt-3">

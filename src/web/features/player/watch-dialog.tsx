@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { formatCount } from "@shared/format";
 import type { MediaItem } from "@shared/contracts/content";
 import { relativeTime } from "@web/lib/relative-time";
 import { messages } from "@shared/messages";
@@ -43,7 +44,7 @@ export function WatchDialog({ item, open, onOpenChange }: { item: MediaItem; ope
         <DialogHeader>
           <DialogTitle>{item.title}</DialogTitle>
           <DialogDescription>
-            {item.artist} · {relativeTime(item.createdAt)} · {item.playCount.toLocaleString("en-US")} views
+            {item.artist} · {relativeTime(item.createdAt)} · {formatCount(item.playCount)} views
           </DialogDescription>
         </DialogHeader>
         <video

@@ -4,7 +4,7 @@ import { Link, useSearch } from "wouter";
 import { Bell, BellRing, Headphones, Mic, Play, Radio, Search, SearchX } from "lucide-react";
 import type { Category, MediaItem } from "@shared/contracts/content";
 import { CATEGORY_TABS, LOADING_PLACEHOLDERS, PAGE_LIMIT_MAX } from "@shared/constants";
-import { formatDuration, initial } from "@shared/format";
+import { formatCount, formatDuration, initial } from "@shared/format";
 import { relativeTime } from "@web/lib/relative-time";
 import { PageHeader } from "@web/components/layout/page-header";
 import { Badge } from "@web/components/ui/badge";
@@ -282,7 +282,7 @@ export function PodcastsPage() {
                       <span className="block truncate font-semibold">{host}</span>
                       <span className="text-sm text-muted-foreground">
                         {episodes.length} {episodes.length === 1 ? "episode" : "episodes"} ·{" "}
-                        {episodes.reduce((sum, e) => sum + e.playCount, 0).toLocaleString("en-US")} plays
+                        {formatCount(episodes.reduce((sum, e) => sum + e.playCount, 0))} plays
                       </span>
                     </span>
                   </Card>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatCount } from "@shared/format";
 import { Link } from "wouter";
 import { BarChart3, Flag, Hash, ShieldCheck, UsersRound } from "lucide-react";
 import type { Report } from "@shared/contracts/posts";
@@ -8,8 +9,6 @@ import { QueryState } from "@web/components/ui/query-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { callRoute, errorMessage, routeKey, routeQuery } from "@web/lib/api";
 import { toast } from "@web/lib/use-toast";
-
-const numberFormat = new Intl.NumberFormat("en-US");
 
 function SidebarCard({ title, icon: Icon, children }: { title: string; icon: typeof BarChart3; children: React.ReactNode }) {
   return (
@@ -43,7 +42,7 @@ function CommunityStatsCard() {
             ).map(([label, value]) => (
               <div key={label} className="flex items-center justify-between">
                 <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-semibold">{numberFormat.format(value)}</dd>
+                <dd className="font-semibold">{formatCount(value)}</dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,5 @@
 import { lazy, useState } from "react";
+import { formatFullDate, formatTime } from "@shared/format";
 import { Link } from "wouter";
 import { Heart, MessageCircle, MoreHorizontal } from "lucide-react";
 import type { Post } from "@shared/contracts/posts";
@@ -61,7 +62,11 @@ export function PostCard({
               {post.user.displayName}
             </Link>
           </Heading>
-          <time dateTime={post.createdAt} className="text-sm text-muted-foreground" title={new Date(post.createdAt).toLocaleString()}>
+          <time
+            dateTime={post.createdAt}
+            className="text-sm text-muted-foreground"
+            title={`${formatFullDate(post.createdAt)} at ${formatTime(post.createdAt)}`}
+          >
             {relativeTime(post.createdAt)}
           </time>
         </div>
