@@ -16,7 +16,7 @@ import {
  * The handlers of a stand-in trigger whose Radix part is mounted, open, on first use (ChoiceSelect, MenuOnUse): as
  * Radix's own triggers do, a mouse opens it on press, and a tap, Enter or Space on the click that follows; `keys`
  * (arrow keys) open it too. `prepare` starts loading its code at the first sign of use (the pointer over it, focus,
- * a touch), so a press seldom waits for it and a page that is only read never loads it (decision 0037).
+ * a touch), so a press seldom waits for it and a page that is only read never loads it (decision 0038).
  */
 export function openOnUse(open: (byKeyboard: boolean) => void, keys: string[], prepare: () => unknown) {
   const ready = () => void prepare();
