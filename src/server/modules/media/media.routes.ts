@@ -11,7 +11,7 @@ import { createdAtCursor, keysetCursor, sendPage } from "../../http/pagination";
 import { mount } from "../../http/route";
 import { ownOrigin } from "../../http/security";
 import { getViewer, requireViewer } from "../auth/session";
-import { enableMultipart } from "../posts/image-upload";
+import { withMultipart } from "../posts/image-upload";
 import { type PublishForm, readPublishForm } from "./media-upload";
 import { createModerationService } from "../moderation/moderation.service";
 import { createMediaService } from "./media.service";
@@ -45,7 +45,6 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const media = createMediaService(ctx);
   const moderation = createModerationService(ctx);
   const publishing = createPublishingService(ctx);
-  await enableMultipart(app);
   // Play and like take no body (spec §7), but some clients still label an empty body as JSON: read that as
   // no body here instead of refusing it. Scoped to this plugin, so other modules keep the default parser.
   app.removeContentTypeParser("application/json");
@@ -104,26 +103,28 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   // The upload is read before validation, so the contract's schema checks the form's text fields; who may
   // publish is asked first, so nothing is stored for anyone else.
   const forms = new WeakMap<FastifyRequest, PublishForm>();
-  mount(
-    app,
-    routes.publish,
-    async (request) => {
-      const viewer = requireViewer(request);
-      const form = forms.get(request)!;
-      const item = await publishing.publish(viewer, request.body, form);
-      request.log.info({ event: "media_published", mediaId: item.id, type: item.type, userId: viewer.id }, "media published");
-      return item;
-    },
-    {
-      largeUpload: true,
-      preValidation: async (request) => {
-        publishing.requirePublisher(requireViewer(request));
-        if (!request.isMultipart()) throw new HttpError(415, publishingMessages.multipartRequired, "unsupported_media_type");
-        const form = await readPublishForm(request, ctx.config.mediaDir);
-        request.body = await publishing.readFields(form);
-        forms.set(request, form);
+  await withMultipart(app, (uploads) =>
+    mount(
+      uploads,
+      routes.publish,
+      async (request) => {
+        const viewer = requireViewer(request);
+        const form = forms.get(request)!;
+        const item = await publishing.publish(viewer, request.body, form);
+        request.log.info({ event: "media_published", mediaId: item.id, type: item.type, userId: viewer.id }, "media published");
+        return item;
       },
-    },
+      {
+        largeUpload: true,
+        preValidation: async (request) => {
+          publishing.requirePublisher(requireViewer(request));
+          if (!request.isMultipart()) throw new HttpError(415, publishingMessages.multipartRequired, "unsupported_media_type");
+          const form = await readPublishForm(request, ctx.config.mediaDir);
+          request.body = await publishing.readFields(form);
+          forms.set(request, form);
+        },
+      },
+    ),
   );
 
   mount(app, routes.update, async (request) => publishing.update(requireViewer(request), request.params.id, request.body));

@@ -25,10 +25,15 @@ export function sniffImage(bytes: Buffer): ImageExtension | null {
   return SIGNATURES.find((signature) => signature.test(bytes))?.ext ?? null;
 }
 
-/** Registers multipart parsing in this scope unless a parent scope already did. */
-export async function enableMultipart(app: FastifyInstance) {
-  if (app.hasContentTypeParser("multipart/form-data")) return;
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+/**
+ * Mounts the routes that read multipart forms in a scope of their own: the multipart plugin adds hooks to every
+ * request of its scope (a listener on each answer's close among them), which the module's other routes don't need.
+ */
+export async function withMultipart(app: FastifyInstance, mountRoutes: (scope: FastifyInstance) => void) {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 } });
+    mountRoutes(scope);
+  });
 }
 
 export interface MultipartForm {

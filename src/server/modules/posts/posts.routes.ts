@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { createdAtCursor, sendPage } from "../../http/pagination";
 import { mount } from "../../http/route";
 import { getViewer, requireViewer } from "../auth/session";
-import { enableMultipart, readMultipartForm } from "./image-upload";
+import { readMultipartForm, withMultipart } from "./image-upload";
 import { createModerationService } from "../moderation/moderation.service";
 import { createPostsService } from "./posts.service";
 
@@ -16,7 +16,6 @@ const cursorOf = (last: { createdAt: string; id: number }) => createdAtCursor.en
 
 /** The community feed: posts, likes, comments, reports and moderation, and the sidebars' figures. */
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
-  await enableMultipart(app);
   const service = createPostsService(ctx);
   const moderation = createModerationService(ctx);
 
@@ -26,25 +25,27 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendPage(request, reply, page, cursorOf);
   });
 
-  mount(
-    app,
-    routes.create,
-    async (request) => {
-      const viewer = requireViewer(request);
-      const post = await service.create(viewer, request.body.content, uploadedImages.get(request) ?? null);
-      request.log.info({ event: "post_created", postId: post.id, userId: viewer.id }, "post created");
-      return post;
-    },
-    {
-      // A multipart post (content plus an optional image) is read here so its fields meet the same schema as JSON.
-      preValidation: async (request) => {
-        if (!request.isMultipart()) return;
-        requireViewer(request);
-        const form = await readMultipartForm(request);
-        if (form.file) uploadedImages.set(request, form.file);
-        request.body = { content: form.fields.content ?? "" };
+  await withMultipart(app, (uploads) =>
+    mount(
+      uploads,
+      routes.create,
+      async (request) => {
+        const viewer = requireViewer(request);
+        const post = await service.create(viewer, request.body.content, uploadedImages.get(request) ?? null);
+        request.log.info({ event: "post_created", postId: post.id, userId: viewer.id }, "post created");
+        return post;
       },
-    },
+      {
+        // A multipart post (content plus an optional image) is read here so its fields meet the same schema as JSON.
+        preValidation: async (request) => {
+          if (!request.isMultipart()) return;
+          requireViewer(request);
+          const form = await readMultipartForm(request);
+          if (form.file) uploadedImages.set(request, form.file);
+          request.body = { content: form.fields.content ?? "" };
+        },
+      },
+    ),
   );
 
   mount(app, routes.get, async (request) => service.get(getViewer(request), request.params.id));
