@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import * as constants from "lighthouse/core/config/constants.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWebServer } from "./web-server";
 
@@ -10,7 +11,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWe
  * `npm run lighthouse`: builds the web app and the server, starts the server on a fresh data folder with the demo content,
  * and runs Lighthouse (mobile, simulated throttling) on each page signed out and signed in, printing the
  * median of the runs per page. Options: `--pages /,/music`, `--runs 3`, `--as out|in|both`, `--no-build`,
- * `--json <file>` (the table as JSON), `--reports <folder>` (each median run's full report). Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
+ * `--json <file>` (the table as JSON), `--reports <folder>` (each median run's full report), `--cpu-slowdown <n>`
+ * (Lighthouse's simulated CPU slowdown, 4 by default: Lighthouse's own advice is to raise it on a machine whose
+ * benchmark index, printed under the table, is well above that of a typical desktop). Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
  * `--smoke` (CI): one run of `/` signed out and in, failing unless every figure came back and accessibility, best
  * practices and SEO score at least 95 (issue 9's goal; performance moves too much between runs to hold CI to it).
  */
@@ -84,6 +87,8 @@ async function main(): Promise<void> {
   const runs = SMOKE ? 1 : Number(option("runs") ?? 3);
   const as = SMOKE ? "both" : (option("as") ?? "both");
   const modes: Row["as"][] = as === "both" ? ["out", "in"] : [as as Row["as"]];
+  const slowdown = option("cpu-slowdown") ? Number(option("cpu-slowdown")) : undefined;
+  const benchmarkIndexes: number[] = [];
   if (!process.argv.includes("--no-build")) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 
   const { origin, stop } = await startWebServer();
@@ -98,6 +103,7 @@ async function main(): Promise<void> {
           output: "json",
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
+          ...(slowdown ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {}),
           ...(mode === "in" ? { extraHeaders: { Cookie: cookie } } : {}),
         };
         const results: Result[] = [];
@@ -115,6 +121,7 @@ async function main(): Promise<void> {
           }
         }
         const median = computeMedianRun(results);
+        for (const result of results) benchmarkIndexes.push(result.environment.benchmarkIndex);
         const reports = option("reports");
         if (reports) {
           fs.mkdirSync(reports, { recursive: true });
@@ -133,6 +140,10 @@ async function main(): Promise<void> {
     stop();
   }
   printTable(rows);
+  const sorted = benchmarkIndexes.sort((a, b) => a - b);
+  console.log(
+    `\nLighthouse's benchmark index over the runs: ${Math.round(sorted[0] ?? 0)}–${Math.round(sorted.at(-1) ?? 0)}, CPU slowdown ${slowdown ?? 4}×`,
+  );
   const json = option("json");
   if (json) fs.writeFileSync(json, JSON.stringify(rows, null, 2));
   const problems = SMOKE ? smokeProblems(rows) : [];

@@ -14,6 +14,8 @@ describe("live link, short (npm run bench:link holds 10,000 sockets and storms 1
     expect(hub.storm.written, report).toBe(SMOKE.storm);
     expect(hub.storm.acknowledged, report).toBe(hub.storm.written);
     expect(hub.storm.steadyDelivered, report).toBe(hub.storm.steadySent);
-    expect(hub.room.delivered, report).toBe(hub.room.expected);
+    // Every room message reached every other member, on the hub and on the relay.
+    for (const room of result.fanOut.rows) expect(room.delivered, JSON.stringify(result.fanOut)).toBe(room.expected);
+    expect(result.fanOut.rows[0].expected).toBeGreaterThan(0);
   });
 });

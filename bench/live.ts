@@ -348,8 +348,8 @@ async function storm(
   };
 }
 
-/** `roomSize` members in one room, each in turn sending a 200 B message; answers latencies from send to every other member. */
-async function roomFanOut(members: WebSocket[], roomCode: string, options: LiveBenchOptions) {
+/** Has each member join the room, and resolves once every one has its ROOM_INFO. */
+async function joinRoom(members: WebSocket[], roomCode: string) {
   await Promise.all(
     members.map(
       (socket) =>
@@ -364,14 +364,17 @@ async function roomFanOut(members: WebSocket[], roomCode: string, options: LiveB
         }),
     ),
   );
-  await sleep(300);
+}
+
+/** The room's members, each in turn sending a 200 B message at `rate` for `seconds`; answers latencies from send to every other member. */
+async function fanOutRound(members: WebSocket[], roomCode: string, rate: number, seconds: number) {
   const latencies: number[] = [];
   const listener = latencyListener(latencies);
   for (const socket of members) socket.on("message", listener);
-  const total = Math.round(options.roomRate * options.seconds);
+  const total = Math.round(rate * seconds);
   const sent = await paced(
     total,
-    options.roomRate,
+    rate,
     (i) => {
       const head = `t=${performance.now()} `;
       members[i % members.length]!.send(
@@ -382,14 +385,59 @@ async function roomFanOut(members: WebSocket[], roomCode: string, options: LiveB
     total * (members.length - 1),
   );
   for (const socket of members) socket.off("message", listener);
-  return {
-    sent,
-    expected: sent * (members.length - 1),
+  return { sent, latencies };
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+export interface FanOut {
+  delivered: number;
+  expected: number;
+  /** Over every delivery of every round. */
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Room fan-out on both servers in alternated rounds (which goes first alternating too), as the API bench compares
+ * endpoints: a burst from another tenant of the machine then lands on both sides, not on whichever was measured at
+ * that moment. Each side's room is `roomSize` members of its own, with the idle sockets of the earlier steps closed.
+ * The ratio is the median of the rounds' p50 ratios.
+ */
+async function alternatedFanOut(
+  sides: { members: WebSocket[]; roomCode: string }[],
+  options: LiveBenchOptions,
+): Promise<{ rows: FanOut[]; ratio: number; rounds: number }> {
+  for (const side of sides) await joinRoom(side.members, side.roomCode);
+  await sleep(300);
+  const rounds = FAN_OUT_ROUNDS;
+  const seconds = options.seconds / rounds;
+  const all = sides.map(() => ({ latencies: [] as number[], sent: 0 }));
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const p50s: number[] = [];
+    for (const index of order) {
+      const { members, roomCode } = sides[index]!;
+      const result = await fanOutRound(members, roomCode, options.roomRate, seconds);
+      all[index]!.latencies.push(...result.latencies);
+      all[index]!.sent += result.sent;
+      p50s[index] = percentile(result.latencies, 50);
+      await sleep(200);
+    }
+    ratios.push(p50s[0]! / p50s[1]!);
+  }
+  const rows = all.map(({ latencies, sent }, index) => ({
     delivered: latencies.length,
+    expected: sent * (sides[index]!.members.length - 1),
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-  };
+  }));
+  return { rows, ratio: median(ratios), rounds };
 }
+
+/** Rounds of the alternated room fan-out; `seconds` is shared among them on each side. */
+const FAN_OUT_ROUNDS = 6;
 
 type Row = {
   name: string;
@@ -405,7 +453,6 @@ type Row = {
   p50: number;
   p99: number;
   storm: StormFigures;
-  room: Awaited<ReturnType<typeof roomFanOut>>;
 };
 
 async function measure(
@@ -413,7 +460,6 @@ async function measure(
   child: ChildProcess,
   open: (index: number) => WebSocket,
   ids: number[],
-  roomCode: string,
   options: LiveBenchOptions,
 ): Promise<Row> {
   const before = await statsOf(child);
@@ -434,8 +480,6 @@ async function measure(
   );
   const end = await statsOf(child);
   const stormed = await storm(opened.sockets, open, ids, options);
-  const roomMembers = stormed.sockets.slice(options.connections - options.roomSize);
-  const room = await roomFanOut(roomMembers, roomCode, options);
   for (const socket of stormed.sockets) socket.terminate();
   return {
     name,
@@ -450,7 +494,6 @@ async function measure(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     storm: stormed.figures,
-    room,
   };
 }
 
@@ -467,6 +510,8 @@ async function createRoom(port: number, cookie: string, size: number): Promise<s
 export interface LiveBenchResult {
   options: LiveBenchOptions;
   rows: [Row, Row];
+  /** The hub's fan-out and the relay's, measured in alternated rounds once the idle sockets are closed. */
+  fanOut: { rows: [FanOut, FanOut]; ratio: number; rounds: number };
   loadAverage: number;
 }
 
@@ -485,26 +530,29 @@ export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 
   process.once("SIGINT", stopServers);
   process.once("SIGTERM", stopServers);
   try {
-    const roomCode = await createRoom(ports.app, cookies[options.connections - options.roomSize]!, options.roomSize);
-    const ours = await measure(
-      "/ws hub (session, validation, stored in SQLite)",
-      app,
-      (i) => new WebSocket(`ws://127.0.0.1:${ports.app}/ws`, { headers: { cookie: cookies[i] } }),
-      ids,
-      roomCode,
-      options,
-    );
+    const firstInRoom = options.connections - options.roomSize;
+    const roomCode = await createRoom(ports.app, cookies[firstInRoom]!, options.roomSize);
+    const openApp = (i: number) => new WebSocket(`ws://127.0.0.1:${ports.app}/ws`, { headers: { cookie: cookies[i] } });
+    const openBaseline = (i: number) => new WebSocket(`ws://127.0.0.1:${ports.baseline}/?user=${ids[i]}`);
+    const ours = await measure("/ws hub (session, validation, stored in SQLite)", app, openApp, ids, options);
     console.error("measured live link: app");
-    const base = await measure(
-      "bare ws relay",
-      baseline,
-      (i) => new WebSocket(`ws://127.0.0.1:${ports.baseline}/?user=${ids[i]}`),
-      ids,
-      roomCode,
-      options,
-    );
+    const base = await measure("bare ws relay", baseline, openBaseline, ids, options);
     console.error("measured live link: baseline");
-    return { options, rows: [ours, base], loadAverage: os.loadavg()[0] ?? Number.NaN };
+    const roomOf = async (open: (index: number) => WebSocket) =>
+      (await openAll(options.roomSize, (j) => open(firstInRoom + j))).sockets;
+    const sides = [
+      { members: await roomOf(openApp), roomCode },
+      { members: await roomOf(openBaseline), roomCode },
+    ];
+    const fanOut = await alternatedFanOut(sides, options);
+    for (const side of sides) for (const socket of side.members) socket.terminate();
+    console.error("measured room fan-out");
+    return {
+      options,
+      rows: [ours, base],
+      fanOut: { rows: [fanOut.rows[0]!, fanOut.rows[1]!], ratio: fanOut.ratio, rounds: fanOut.rounds },
+      loadAverage: os.loadavg()[0] ?? Number.NaN,
+    };
   } finally {
     // A clean exit (rather than a kill) lets BENCH_LIVE_PROFILE=<dir> write the hub's CPU profile.
     for (const child of [app, baseline]) {
@@ -521,7 +569,7 @@ export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-export function printLiveBench({ options, rows, loadAverage }: LiveBenchResult) {
+export function printLiveBench({ options, rows, fanOut, loadAverage }: LiveBenchResult) {
   const base = rows[1];
   console.log(
     `\nLive link: ${options.connections} idle connections held, ${options.pairs} sender→receiver pairs at ${options.rate} messages/s for ${options.seconds} s\n`,
@@ -548,15 +596,16 @@ export function printLiveBench({ options, rows, loadAverage }: LiveBenchResult) 
     );
   }
   console.log(
-    `\nRoom fan-out: a 200 B message to a room of ${options.roomSize}, ${options.roomRate} messages/s for ${options.seconds} s\n`,
+    `\nRoom fan-out: a 200 B message to a room of ${options.roomSize}, ${options.roomRate} messages/s, ${fanOut.rounds} rounds of ${(options.seconds / fanOut.rounds).toFixed(2)} s per server, alternated; the ratio is the median of the rounds' p50 ratios\n`,
   );
-  console.log("| server | delivered | p50 | p99 | p50 ratio |");
-  console.log("| --- | --- | --- | --- | --- |");
-  for (const { name, room } of rows) {
+  console.log("| server | delivered | p50 (all rounds) | p99 (all rounds) | p50 ratio (median of rounds) | p50 ratio (all rounds) |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  const relay = fanOut.rows[1];
+  fanOut.rows.forEach((room, index) => {
     console.log(
-      `| ${name} | ${room.delivered}/${room.expected} | ${ms(room.p50)} | ${ms(room.p99)} | ${(room.p50 / base.room.p50).toFixed(2)}× |`,
+      `| ${rows[index]!.name} | ${room.delivered}/${room.expected} | ${ms(room.p50)} | ${ms(room.p99)} | ${index === 0 ? fanOut.ratio.toFixed(2) : "1.00"}× | ${(room.p50 / relay.p50).toFixed(2)}× |`,
     );
-  }
+  });
   console.log(
     `(machine load average at the end: ${loadAverage.toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
   );

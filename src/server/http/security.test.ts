@@ -15,16 +15,28 @@ describeEachDatabase("security baseline", (dialect) => {
   });
   afterAll(async () => t.close());
 
-  it("sends the security headers on every answer, API and not found alike", async () => {
-    for (const url of ["/api/auth/current", "/api/nothing-here", "/healthz"]) {
+  it("sends the pages' security headers on every answer a browser may show as a document", async () => {
+    for (const url of ["/healthz", "/api/docs", "/media/nothing-here.mp4"]) {
       const response = await t.app.inject({ method: "GET", url });
       const csp = String(response.headers["content-security-policy"]);
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(response.headers["x-content-type-options"]).toBe("nosniff");
-      expect(response.headers["referrer-policy"]).toBeDefined();
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["referrer-policy"], url).toBeDefined();
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+    }
+  });
+
+  it("sends an API answer, found or not, a policy that allows nothing (decision 0040)", async () => {
+    for (const url of ["/api/auth/current", "/api/nothing-here", "/api/openapi.json"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.headers["content-security-policy"], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
+      expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(response.headers["referrer-policy"], url).toBe("no-referrer");
     }
   });
 

@@ -58,17 +58,37 @@ export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   return request.headers["sec-fetch-site"] !== "cross-site";
 }
 
+/** The headers of a page, or of anything a browser may show as a document (media, feeds, the API reference). */
+const pageHeaders = (policy: string) => ({
+  "content-security-policy": policy,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
+});
+
+/**
+ * The headers of an API answer (decision 0040): JSON is never a page, so its policy allows nothing at all, and the
+ * headers only a page reads (the opener and permissions policies) are left off.
+ */
+const API_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+  "cross-origin-resource-policy": "same-origin",
+};
+
+/** True for the API's JSON answers: everything under /api/ but its HTML reference page. */
+const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith("/api/docs");
+
+const PAGE_HEADERS = pageHeaders(CONTENT_SECURITY_POLICY);
+
 /** The security headers every answer carries, set here for the answers that never reach a route's hooks. */
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, policy = CONTENT_SECURITY_POLICY) {
-  reply.headers({
-    "content-security-policy": policy,
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-    "x-frame-options": "DENY",
-    "cross-origin-opener-policy": "same-origin",
-    "cross-origin-resource-policy": "same-origin",
-    "permissions-policy": "camera=(self), microphone=(self), display-capture=(self), geolocation=()",
-  });
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, forPages = PAGE_HEADERS) {
+  reply.headers(isApiAnswer(request.url) ? API_HEADERS : forPages);
   if (request.protocol === "https") {
     reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
   }
@@ -78,10 +98,10 @@ export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply,
 export function registerSecurity(app: FastifyInstance, config: Config) {
   // Only JSON (and multipart where a route registers it) is parsed; anything else answers 415.
   app.removeContentTypeParser("text/plain");
-  const policy = contentSecurityPolicy(config);
+  const forPages = pageHeaders(contentSecurityPolicy(config));
 
   app.addHook("onRequest", async (request, reply) => {
-    setSecurityHeaders(request, reply, policy);
+    setSecurityHeaders(request, reply, forPages);
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
       request.log.warn({ event: "cross_origin_refused", origin: request.headers.origin, url: request.url }, "cross-origin request refused");
       throw new HttpError(403, messages.crossOrigin, "cross_origin");
