@@ -45,7 +45,12 @@ export interface ViewerMediaState {
 }
 
 /** The column each sort orders by (descending, then id descending). */
-const SORT_COLUMN = { latest: "createdAt", most_viewed: "playCount", most_liked: "likesCount" } as const;
+/** Each sort's column, as a reference parsed once rather than on every request. */
+const SORT_REF = {
+  latest: sql.ref("media.createdAt"),
+  most_viewed: sql.ref("media.playCount"),
+  most_liked: sql.ref("media.likesCount"),
+};
 
 export interface MediaListOptions {
   type?: MediaType;
@@ -93,7 +98,7 @@ export function createMediaRepository(db: Kysely<DB>) {
      * query tree costs more than running it (see bench/cases.ts).
      */
     async list(options: MediaListOptions): Promise<Page<MediaRow>> {
-      const column = sql.ref(`media.${SORT_COLUMN[options.sort]}`);
+      const column = SORT_REF[options.sort];
       const conditions = [sql`media."hiddenAt" is null`];
       if (options.type) conditions.push(sql`media.type = ${options.type}`);
       if (options.categoryId !== undefined) conditions.push(sql`media."categoryId" = ${options.categoryId}`);
