@@ -155,6 +155,23 @@ describeEachDatabase("auth", (dialect) => {
     expect((await current(member.cookie)).statusCode).toBe(401);
   });
 
+  it("signing in over a stale session cookie answers one session cookie, the new one, beside the device cookie", async () => {
+    const member = await registerMember(t.app);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: member.username, password: TEST_PASSWORD },
+      headers: { cookie: "sid=stale-token; theme=dark" },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookies = [response.headers["set-cookie"] ?? []].flat().map(String);
+    const sessions = cookies.filter((cookie) => cookie.startsWith("sid="));
+    expect(sessions, cookies.join("\n")).toHaveLength(1);
+    expect(sessions[0]).toMatch(/^sid=[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(cookies.some((cookie) => cookie.startsWith("did="))).toBe(true);
+    expect((await current(sessionCookie(response))).statusCode).toBe(200);
+  });
+
   it("answers 401 for current without a session or with a forged cookie", async () => {
     expect((await current()).statusCode).toBe(401);
     expect((await current("sid=forged-token")).statusCode).toBe(401);
