@@ -69,7 +69,7 @@ function startServer(mode: "app" | "baseline", dataDir: string, port: number): P
     execArgv: ["--expose-gc", ...profile, ...heap],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  if (hasTaskset() && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
+  if (hasTaskset() && child.pid) execFileSync("taskset", ["-a", "-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
   return new Promise((resolve, reject) => {
     child.once("message", () => resolve(child));
     child.once("exit", (code) => reject(new Error(`live-server ${mode} exited with ${code}`)));
@@ -617,7 +617,7 @@ export async function runLiveBench(options: LiveBenchOptions = DEFAULT): Promise
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  if (hasTaskset()) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  if (hasTaskset()) execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   runLiveBench(process.argv.includes("--smoke") ? SMOKE : FULL).catch((error) => {
     console.error(error);
     process.exit(1);

@@ -49,7 +49,7 @@ function start(script: string, args: string[]): Promise<ChildProcess> {
     execArgv: ["--enable-source-maps", ...profile],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  if (pin && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
+  if (pin && child.pid) execFileSync("taskset", ["-a", "-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
   return new Promise((resolve, reject) => {
     child.once("message", () => resolve(child));
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -192,7 +192,7 @@ async function measureNginxMedia(dataDir: string, app: ChildProcess, appPort: nu
 const verdict = (ok: boolean) => (ok ? "yes" : "**no**");
 
 async function main() {
-  if (hasTaskset()) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  if (hasTaskset()) execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   const selected = cases.filter((benchCase) => !ONLY || benchCase.name.includes(ONLY));
   if (selected.length === 0) throw new Error(`no case's name contains "${ONLY}"`);
   const { dataDir, fixture } = await prepareFixture();

@@ -70,7 +70,7 @@ function startServer(dataDir: string, pin: boolean): Promise<Server> {
     execArgv: ["--import", "tsx", "--expose-gc"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  if (pin && child.pid) execFileSync("taskset", ["-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
+  if (pin && child.pid) execFileSync("taskset", ["-a", "-p", "-c", "0", String(child.pid)], { stdio: "ignore" });
   const ask = <T>(question: "heap" | "stats") =>
     new Promise<T>((resolve) => {
       const listen = (message: { type: string }) => {
@@ -215,7 +215,7 @@ function hasTaskset(): boolean {
 async function main() {
   const options = process.argv.includes("--smoke") ? SMOKE : FULL;
   const pin = hasTaskset();
-  if (pin) execFileSync("taskset", ["-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  if (pin) execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
   const figures = await runSoak(options, (line) => console.error(line), pin);
   const ratios = throughputRatios(figures);
   const heapOk = heapReturned(figures);
