@@ -538,8 +538,7 @@ export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 
     console.error("measured live link: app");
     const base = await measure("bare ws relay", baseline, openBaseline, ids, options);
     console.error("measured live link: baseline");
-    const roomOf = async (open: (index: number) => WebSocket) =>
-      (await openAll(options.roomSize, (j) => open(firstInRoom + j))).sockets;
+    const roomOf = async (open: (index: number) => WebSocket) => (await openAll(options.roomSize, (j) => open(firstInRoom + j))).sockets;
     const sides = [
       { members: await roomOf(openApp), roomCode },
       { members: await roomOf(openBaseline), roomCode },

@@ -15,7 +15,9 @@ describeEachDatabase("errors raised by the router before any route runs", (diale
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({ message: messages.badUrl, code: "bad_url" });
       // An API answer allows nothing as a document; a media path keeps the pages' policy (decision 0040).
-      expect(response.headers["content-security-policy"], url).toContain(url.startsWith("/api/") ? "default-src 'none'" : "default-src 'self'");
+      expect(response.headers["content-security-policy"], url).toContain(
+        url.startsWith("/api/") ? "default-src 'none'" : "default-src 'self'",
+      );
       expect(response.headers["x-content-type-options"], url).toBe("nosniff");
       expect(response.headers["x-frame-options"], url).toBe("DENY");
     }
