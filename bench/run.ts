@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -176,6 +176,13 @@ async function measureNginxMedia(dataDir: string, app: ChildProcess, appPort: nu
   if (!mediaCase) return `| ${name} | no media case | | | | | | | | | |`;
   if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | | | | | | |`;
   const nginx = await startNginx({ upstream: `127.0.0.1:${appPort}`, server: mediaLocations(path.join(dataDir, "media")) });
+  if (hasTaskset()) {
+    // Where the app runs: nginx's master and its worker on core 0, the load on core 1.
+    const workers = spawnSync("pgrep", ["-P", String(nginx.pid)], { encoding: "utf8" })
+      .stdout.split("\n")
+      .filter(Boolean);
+    for (const pid of [String(nginx.pid), ...workers]) execFileSync("taskset", ["-a", "-p", "-c", "0", pid], { stdio: "ignore" });
+  }
   try {
     const target = mediaCase.path(fixture);
     const result = await compare(
