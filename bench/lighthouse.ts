@@ -12,8 +12,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, MAIN_PAGES, option, signInCookie, startWe
  * and runs Lighthouse (mobile, simulated throttling) on each page signed out and signed in, printing the
  * median of the runs per page. Options: `--pages /,/music`, `--runs 3`, `--as out|in|both`, `--no-build`,
  * `--json <file>` (the table as JSON), `--reports <folder>` (each median run's full report), `--cpu-slowdown <n>`
- * (Lighthouse's simulated CPU slowdown, 4 by default: Lighthouse's own advice is to raise it on a machine whose
- * benchmark index, printed under the table, is well above that of a typical desktop). Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
+ * (Lighthouse's simulated CPU slowdown, 4 by default). The machine's benchmark index, printed under the table, divided
+ * by the slowdown is roughly the phone simulated: Chrome DevTools' CPU calibration puts a mid-tier phone (a Pixel 5)
+ * at about 1,000 and a low-tier one at about 260. Chromium comes from CHROMIUM_PATH or /usr/bin/chromium.
  * `--smoke` (CI): one run of `/` signed out and in, failing unless every figure came back and accessibility, best
  * practices and SEO score at least 95 (issue 9's goal; performance moves too much between runs to hold CI to it).
  */
