@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@shared/constants";
 
 /**
@@ -27,12 +27,12 @@ function nextId(): string {
 }
 
 let state: State = { toasts: [] };
-const listeners = new Set<(state: State) => void>();
+const listeners = new Set<() => void>();
 const removeTimeouts = new Map<string, ReturnType<typeof setTimeout>>();
 
 function setState(next: State): void {
   state = next;
-  for (const listener of listeners) listener(state);
+  for (const listener of listeners) listener();
 }
 
 function scheduleRemoval(id: string): void {
@@ -70,13 +70,18 @@ export function handleToastOpenChange(id: string, open: boolean): void {
   if (!open) dismissToast(id);
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => state;
+
+/**
+ * The store as React sees it. Through `useSyncExternalStore`: a toast raised between the Toaster's first render and its
+ * subscription (the Toaster loads after the first paint, as a member may already be clicking) is not missed.
+ */
 export function useToast() {
-  const [current, setCurrent] = useState<State>(state);
-  useEffect(() => {
-    listeners.add(setCurrent);
-    return () => {
-      listeners.delete(setCurrent);
-    };
-  }, []);
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   return { toasts: current.toasts, toast, dismiss: dismissToast };
 }
