@@ -24,6 +24,18 @@ describeEachDatabase("bad input never reaches the database as a 500", (dialect) 
     expect((await t.app.inject({ method: "GET", url: `/api/posts/${MAX_ID}` })).statusCode).toBe(404);
   });
 
+  it("answers 415 to a multipart body on a route that takes none; the upload routes still read one", async () => {
+    const boundary = "----form";
+    const form = `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nGrace and peace\r\n--${boundary}--\r\n`;
+    const headers = { cookie: member.cookie, "content-type": `multipart/form-data; boundary=${boundary}` };
+    const profile = await t.app.inject({ method: "PATCH", url: `/api/users/${member.user.id}`, headers, payload: form });
+    expect(profile.statusCode).toBe(415);
+    expect(profile.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    const post = await t.app.inject({ method: "POST", url: "/api/posts", headers, payload: form });
+    expect(post.statusCode).toBe(201);
+    expect(post.json().content).toBe("Grace and peace");
+  });
+
   it("answers 400 to a NUL character in stored text instead of a 500", async () => {
     const response = await t.app.inject({
       method: "POST",

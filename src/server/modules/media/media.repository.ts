@@ -44,8 +44,7 @@ export interface ViewerMediaState {
   resumePosition?: number;
 }
 
-/** The column each sort orders by (descending, then id descending). */
-/** Each sort's column, as a reference parsed once rather than on every request. */
+/** The column each sort orders by (descending, then id descending), as a reference parsed once, not per request. */
 const SORT_REF = {
   latest: sql.ref("media.createdAt"),
   most_viewed: sql.ref("media.playCount"),
