@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { API_HEADERS } from "../src/server/http/security";
 import { type Fixture, cases } from "./cases";
 
 /** Bare node:http plus the same better-sqlite3 query: the ceiling each endpoint is measured against. */
@@ -51,7 +52,16 @@ http
     }
     const token = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? "")?.[1];
     const body = JSON.stringify(match.baseline(sqlite, fixture, token));
-    response.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
+    // The application's answer, header for header (DESIGN.md's security headers, no-store): the ratio is the stack's
+    // cost, not that of a shorter answer.
+    response
+      .writeHead(200, {
+        ...API_HEADERS,
+        "cache-control": "no-store",
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+      })
+      .end(body);
   })
   .listen(Number(port), "127.0.0.1", () => process.send?.("ready"));
 // Stopped by the bench with SIGINT: exiting normally lets --cpu-prof write its profile.

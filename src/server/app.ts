@@ -23,6 +23,7 @@ import { liveRoutes } from "./live/live.routes";
 import { mediaFileRoutes } from "./media/media.routes";
 import { feedRoutes, feedsApiRoutes } from "./modules/feeds/feeds.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
+import { SESSION_COOKIE } from "./modules/auth/session";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { favoritesRoutes } from "./modules/favorites/favorites.routes";
 import { historyRoutes } from "./modules/history/history.routes";
@@ -166,9 +167,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       // JSON answers above 1 KiB are compressed; only this scope, so /media ranges and /ws never are.
       await api.register(compress, apiCompression);
-      api.addHook("onRequest", async (request, reply) => {
+      // A callback hook: a visitor's request (no session cookie) goes on without a promise or a microtask.
+      api.addHook("onRequest", (request, reply, done) => {
         reply.header("cache-control", "no-store");
-        await ctx.sessions.load(request, reply);
+        if (request.cookies[SESSION_COOKIE] === undefined) return done();
+        ctx.sessions.load(request, reply).then(() => done(), done);
       });
       for (const mount of apiModules) await api.register(async (scope) => mount(scope, ctx));
       await api.register(async (scope) => streamingRoutes(scope, ctx, { listen: options.liveIngest === true }));

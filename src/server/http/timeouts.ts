@@ -54,10 +54,11 @@ export function registerRequestDeadlines(app: FastifyInstance, config: Config) {
     socket.destroy();
   };
 
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: most requests have no body, and this returns at once for them.
+  app.addHook("onRequest", (request, reply, done) => {
     const { headers } = request;
     const hasBody = headers["transfer-encoding"] !== undefined || Number(headers["content-length"] ?? 0) > 0;
-    if (!hasBody) return;
+    if (!hasBody) return done();
     let timer = setTimeout(() => {
       if (request.routeOptions.config.largeUpload && !reply.raw.headersSent && !request.raw.complete) {
         timer = setTimeout(() => expire(request, reply), config.httpUploadTimeoutMs - config.httpRequestTimeoutMs);
@@ -70,5 +71,6 @@ export function registerRequestDeadlines(app: FastifyInstance, config: Config) {
     const clear = () => clearTimeout(timer);
     request.raw.once("end", clear);
     request.raw.once("close", clear);
+    done();
   });
 }
