@@ -286,7 +286,7 @@ async function main() {
           headersOf(benchCase, fixture),
         );
         dialectRows.push(
-          `| ${benchCase.name} | ${Math.round(result.ours.rps)} | ${ms(result.ours.p99)} | ${Math.round(result.theirs.rps)} | ${ms(result.theirs.p99)} | ${result.ratio.toFixed(2)}× | 0.5× ${verdict(result.ratio >= 0.5)} |`,
+          `| ${benchCase.name} | ${Math.round(result.ours.rps)} | ${ms(result.ours.p99)} | ${Math.round(result.ours.cpu)} µs | ${Math.round(result.theirs.rps)} | ${ms(result.theirs.p99)} | ${Math.round(result.theirs.cpu)} µs | ${result.ratio.toFixed(2)}× | 0.5× ${verdict(result.ratio >= 0.5)} |`,
         );
         console.error(`measured ${benchCase.name} on PostgreSQL`);
       }
@@ -309,8 +309,8 @@ async function main() {
       "",
       "PostgreSQL mode: the same server and data on PostgreSQL against SQLite (goal 6), alternated the same way.",
       "",
-      "| endpoint | PostgreSQL req/s | PostgreSQL p99 | SQLite req/s | SQLite p99 | ratio | goal |",
-      "| --- | --- | --- | --- | --- | --- | --- |",
+      "| endpoint | PostgreSQL req/s | PostgreSQL p99 | app CPU per request (PostgreSQL) | SQLite req/s | SQLite p99 | app CPU per request (SQLite) | ratio | goal |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...dialectRows,
     );
   } else if (!DATABASE_URL) {
