@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, fork, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { prepareFixture } from "./fixture";
 import { runLiveBench } from "./live";
 import { type PostgresCopy, copyToPostgres } from "./postgres";
 import { replaceSection } from "./report";
+import { runWrk } from "./wrk";
 
 /**
  * Measures each endpoint of bench/cases.ts against its bare node:http + better-sqlite3 baseline in one run, and the
@@ -23,7 +24,10 @@ import { replaceSection } from "./report";
  */
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** Media ranges are loaded as issue 9 measured them: wrk, 50 connections (autocannon, in JavaScript, is the bottleneck at 1 MiB). */
+/**
+ * Media ranges are loaded as issue 9 measured them: wrk, 50 connections (autocannon, in JavaScript, is the bottleneck
+ * at 1 MiB an answer).
+ */
 const MEDIA_CONNECTIONS = Number(process.env.BENCH_MEDIA_CONNECTIONS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -99,32 +103,10 @@ function cpuOf(server: ChildProcess | undefined): Promise<number> {
 const wrkMissing =
   spawnSync("sh", ["-c", "command -v wrk"], { stdio: "ignore" }).status !== 0 ? "wrk is not installed (Debian package wrk)" : "";
 
-/** One wrk run (one thread, on this process's core): requests per second and the p99 from its latency distribution. */
-function runWrk(url: string, headers: Record<string, string>, duration: number): Promise<{ rps: number; p99: number; total: number }> {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
-  const args = ["-t1", `-c${MEDIA_CONNECTIONS}`, `-d${duration}s`, "--latency", ...headerArgs, url];
-  return new Promise((resolve, reject) => {
-    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
-      const total = /(\d+) requests in/.exec(out)?.[1];
-      const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\b/m.exec(out);
-      const failed = /Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)/.exec(out);
-      if (code !== 0 || !rps || !total || !p99) return reject(new Error(`wrk ${url} exited with ${code}: ${out}`));
-      if (failed) return reject(new Error(`wrk ${url}: ${failed[0]}`));
-      const scale = p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1;
-      resolve({ rps: Number(rps), p99: Number(p99[1]) * scale, total: Number(total) });
-    });
-  });
-}
-
 async function measure(target: Target, headers: Record<string, string>, duration = DURATION_SECONDS): Promise<Figures> {
   const cpuBefore = await cpuOf(target.server);
   if (headers.range && !wrkMissing) {
-    const { rps, p99, total } = await runWrk(target.url, headers, duration);
+    const { rps, p99, total } = await runWrk(target.url, { headers, seconds: duration, connections: MEDIA_CONNECTIONS });
     const cpuAfter = await cpuOf(target.server);
     return { rps, p99, cpu: (cpuAfter - cpuBefore) / Math.max(1, total) };
   }
@@ -203,14 +185,13 @@ const NGINX_ROW = "GET /media/{file} through deploy/nginx-media.conf vs bare ngi
 
 /**
  * The production path for media (deploy/nginx-media.conf, goal 3): nginx serves the media case's file through that
- * configuration, against the same nginx serving it from a bare `alias` with sendfile, alternated. Skipped, saying why, where nginx
- * is not installed.
+ * configuration, against the same nginx serving it from a bare `alias` with sendfile, alternated. Skipped, saying why,
+ * where nginx is not installed.
  */
 async function measureNginxMedia(dataDir: string, appPort: number, fixture: Fixture): Promise<string> {
   const mediaCase = cases.find((benchCase) => benchCase.rangeFile);
-  const name = NGINX_ROW;
-  if (!mediaCase) return `| ${name} | no media case | | | | | | | | | |`;
-  if (nginxMissing) return `| ${name} | skipped: ${nginxMissing} | | | | | | | | | |`;
+  if (!mediaCase) return `| ${NGINX_ROW} | no media case | | | | | | | | | |`;
+  if (nginxMissing) return `| ${NGINX_ROW} | skipped: ${nginxMissing} | | | | | | | | | |`;
   const mediaDir = path.resolve(dataDir, "media");
   // nginx's best plain static configuration: without tcp_nopush it sends the headers apart from the file and serves
   // these ranges at half the rate.
@@ -230,7 +211,7 @@ async function measureNginxMedia(dataDir: string, appPort: number, fixture: Fixt
       { url: `${nginx.url}${target.replace(/^\/media\//, "/bare-media/")}` },
       mediaCase.headers ?? {},
     );
-    return `| ${name} | ${Math.round(result.ours.rps)} | ${ms(result.ours.p99)} | ${Math.round(result.theirs.rps)} | ${ms(result.theirs.p99)} | ${result.ratio.toFixed(2)}× | ${result.p99Ratio.toFixed(2)}× | | | | ${MEDIA_GOAL}× ${verdict(result.ratio >= MEDIA_GOAL)} |`;
+    return `| ${NGINX_ROW} | ${Math.round(result.ours.rps)} | ${ms(result.ours.p99)} | ${Math.round(result.theirs.rps)} | ${ms(result.theirs.p99)} | ${result.ratio.toFixed(2)}× | ${result.p99Ratio.toFixed(2)}× | | | | ${MEDIA_GOAL}× ${verdict(result.ratio >= MEDIA_GOAL)} |`;
   } finally {
     await nginx.stop();
   }
