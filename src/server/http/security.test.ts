@@ -56,6 +56,17 @@ describeEachDatabase("security baseline", (dialect) => {
     expect(response.json().message).toBe(messages.crossOrigin);
   });
 
+  it("answers 400, not 500, to a state-changing request whose Host is malformed and whose origin must be compared", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { host: "exa mple.org", origin: "http://exa mple.org" },
+      payload: { username: "someone", password: "Faithful123" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messages.badHost, code: "bad_host" });
+  });
+
   it("refuses a cross-site request that hides its origin", async () => {
     const response = await t.app.inject({
       method: "POST",
