@@ -34,10 +34,19 @@ async function smallCameras(context: SignedIn["context"]) {
 /** A member of the room, with what their page warned of (the SFU's fallbacks among it), for a failed journey's log. */
 export type RoomMember = SignedIn & { warnings: string[] };
 
-/** Signs in `count` members, has the first create a room and everyone join it; resolves once all are in. */
-export async function fillRoom(browser: Browser, baseURL: string, count: number, name = "Ten Who Pray"): Promise<RoomMember[]> {
+/**
+ * Signs in `count` members, has the first create a room and everyone join it; resolves once all are in. `prepare`
+ * may add init scripts to a member's context before their page opens.
+ */
+export async function fillRoom(
+  browser: Browser,
+  baseURL: string,
+  count: number,
+  name = "Ten Who Pray",
+  prepare?: (member: RoomMember, index: number) => Promise<void>,
+): Promise<RoomMember[]> {
   const members = await Promise.all(
-    Array.from({ length: count }, async () => {
+    Array.from({ length: count }, async (_, index) => {
       const member: RoomMember = { ...(await memberInOwnContext(browser, baseURL)), warnings: [] };
       member.page.on("console", (message) => {
         if (message.type() === "warning" || message.type() === "error")
@@ -45,6 +54,7 @@ export async function fillRoom(browser: Browser, baseURL: string, count: number,
       });
       await recordPeerConnections(member.context);
       await smallCameras(member.context);
+      await prepare?.(member, index);
       return member;
     }),
   );

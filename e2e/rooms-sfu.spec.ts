@@ -26,6 +26,8 @@ const RECEIVED_FPS = 15;
  * jitter buffer when the window closes (Chromium's fake camera films 20 fps on an idle machine).
  */
 const CAMERA_FPS_FOR_TARGET = 17;
+/** The layers every camera is published in (SIMULCAST_ENCODINGS in sfu-call.ts). */
+const SIMULCAST_LAYERS = 3;
 /** However busy the machine, no video may be frozen. */
 const NOT_FROZEN_FPS = 3;
 
@@ -74,10 +76,13 @@ test.describe("a room of six through the SFU", () => {
       const who = `member ${i + 1}`;
       expect(member.receivedFps, who).toHaveLength(MEMBERS - 1);
       expect(member.uploadConnections, `${who} sends video on one connection`).toBe(1);
-      expect(member.uploadStreams, `${who} sends its video in simulcast layers`).toBeGreaterThanOrEqual(2);
+      expect(member.uploadLayers, `${who} sends its video in simulcast layers`).toBe(SIMULCAST_LAYERS);
       // Every video arrives at 15 fps. A video can't arrive faster than its camera films, though, and where the
       // machine is so busy that the fake cameras film too few frames for that (decision 0028), the receivers are
-      // starved too: then the journey can only check that no video is frozen, and says so in its log.
+      // starved too: then the journey can only check that no video is frozen, and says so in its log. The browser
+      // of such a busy machine also pauses its larger layers; on a machine that keeps up, two or more are sent.
+      if (member.cameraFps >= CAMERA_FPS_FOR_TARGET)
+        expect(member.uploadStreams, `${who} sends two simulcast layers or more`).toBeGreaterThanOrEqual(2);
       const slowestCamera = Math.min(...traffic.filter((_, j) => j !== i).map((other) => other.cameraFps));
       const target = slowestCamera >= CAMERA_FPS_FOR_TARGET ? RECEIVED_FPS : NOT_FROZEN_FPS;
       expect(Math.min(...member.receivedFps), `${who} receives every video at ${target} fps or more`).toBeGreaterThanOrEqual(target);

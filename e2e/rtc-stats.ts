@@ -120,6 +120,11 @@ export function trafficBetween(before: VideoTraffic, after: VideoTraffic) {
     uploadConnections: new Set(sending.map((stream) => stream.connection)).size,
     /** Outgoing video RTP streams: the simulcast layers through the SFU. */
     uploadStreams: sending.length,
+    /**
+     * Simulcast layers set up on the connections sending video, whether or not they carried bytes in the window (the
+     * browser pauses the larger layers while its estimate of the bandwidth, or of its own CPU, is too low for them).
+     */
+    uploadLayers: after.outbound.filter((stream) => stream.rid !== null && sending.some((s) => s.connection === stream.connection)).length,
     uploadKbps: (bytes * 8) / 1000 / seconds,
     /** Frames per second of the largest outgoing layer. */
     sentFps: Math.max(0, ...sending.map((stream) => encoded(stream) / seconds)),

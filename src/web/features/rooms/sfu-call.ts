@@ -1,11 +1,14 @@
 import type { IceServers } from "@shared/contracts/rooms";
-import { type JanusHandle, JanusSession, type PluginData } from "./janus-session";
+import { JanusError, type JanusHandle, JanusSession, type PluginData } from "./janus-session";
 
 /*
  * A member's call through Janus VideoRoom (decision 0018): one peer connection publishing the member's microphone
  * and camera (the camera in three simulcast layers), and one receiving connection per other member. Each
  * receiving connection asks Janus for the layer its tile needs (`substream`); Janus forwards only that layer.
  * Members are told apart by their platform id, which each publisher gives as its display name.
+ *
+ * A receiving connection that fails, or shows no video frame some seconds after it started, is made again, and so is
+ * one Janus did not set up (a request that timed out on a busy machine): waiting longer shows a member nothing.
  */
 
 /**
@@ -30,7 +33,36 @@ export interface SfuJoin {
 }
 
 type Publisher = { id: number; display?: string };
-type Subscription = { feed: number; userId: number; handle: JanusHandle; pc: RTCPeerConnection; videoMid?: string; substream: Substream };
+type Subscription = {
+  feed: number;
+  userId: number;
+  handle: JanusHandle;
+  pc: RTCPeerConnection;
+  videoMid?: string;
+  substream: Substream;
+  /** How many times this feed was subscribed again: each try waits twice as long for its first frame. */
+  attempt: number;
+  watchdog?: ReturnType<typeof setTimeout>;
+};
+
+/** How long a new receiving connection may go without a decoded video frame before it is made again. */
+export const FIRST_FRAME_MS = 8000;
+const RETRY_MAX_MS = 60_000;
+/** How long the next try of a feed waits: 8 s, then twice as long each time, up to a minute. */
+export const subscriptionPatience = (attempt: number) => Math.min(RETRY_MAX_MS, FIRST_FRAME_MS * 2 ** attempt);
+/** Janus's VideoRoom error when the feed is gone (its member stopped publishing or left). */
+const NO_SUCH_FEED = 428;
+
+/** Whether a receiving connection has decoded a video frame yet. */
+async function decodesVideo(pc: RTCPeerConnection): Promise<boolean> {
+  if (pc.connectionState === "closed" || pc.connectionState === "failed") return false;
+  const stats = await pc.getStats().catch(() => null);
+  let frames = 0;
+  stats?.forEach((report: { type: string; kind?: string; framesDecoded?: number }) => {
+    if (report.type === "inbound-rtp" && report.kind === "video") frames += report.framesDecoded ?? 0;
+  });
+  return frames > 0;
+}
 
 export interface SfuCallEvents {
   /** A member's stream from the SFU (null when they stopped publishing). */
@@ -49,6 +81,8 @@ export class SfuCall {
   private privateId: number | undefined;
   private readonly subscriptions = new Map<number, Subscription>();
   private readonly wanted = new Map<number, Substream>();
+  /** Feeds whose subscription is being set up, or waits to be tried again (with the timer of that try). */
+  private readonly pending = new Map<number, { userId: number; timer?: ReturnType<typeof setTimeout> }>();
   private closed = false;
 
   constructor(
@@ -85,6 +119,10 @@ export class SfuCall {
     const pc = new RTCPeerConnection(configurationFor(this.join.ice));
     this.publisherPc = pc;
     pc.onicecandidate = (event) => publisher.trickle(event.candidate);
+    // Nobody receives this member any more: the call starts over (through the mesh first, as any failure does).
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === "failed" && !this.closed) this.events.onFailed(new Error("The published connection failed"));
+    };
     const audio = stream.getAudioTracks()[0];
     if (audio) pc.addTransceiver(audio, { direction: "sendonly", streams: [stream] });
     const video = videoTrack ?? stream.getVideoTracks()[0];
@@ -112,59 +150,117 @@ export class SfuCall {
     if (data.videoroom === "destroyed") this.events.onFailed(new Error("The Janus room was closed"));
   }
 
-  private async subscribe(publisher: Publisher) {
+  private async subscribe(publisher: Publisher, attempt = 0) {
     const userId = Number(publisher.display);
     if (!this.session || this.closed || !Number.isInteger(userId) || userId === this.join.userId) return;
-    if (this.subscriptions.has(publisher.id)) return;
+    if (this.subscriptions.has(publisher.id) || this.pending.has(publisher.id)) return;
     // A member who published again (e.g. after a dropped link) replaces their old feed.
-    for (const old of this.subscriptions.values()) if (old.userId === userId) this.unsubscribe(old.feed, false);
-    const handle = await this.session.attach();
-    const pc = new RTCPeerConnection(configurationFor(this.join.ice));
-    const substream = this.wanted.get(userId) ?? 0;
-    const subscription: Subscription = { feed: publisher.id, userId, handle, pc, substream };
-    this.subscriptions.set(publisher.id, subscription);
-    pc.onicecandidate = (event) => handle.trickle(event.candidate);
-    const remote = new MediaStream();
-    pc.ontrack = (event) => {
-      remote.addTrack(event.track);
-      this.events.onStream(userId, remote);
-    };
-    handle.onEvent = (event) => {
-      const data = event.plugindata?.data;
-      if (data?.videoroom === "event" && data.error_code) console.warn("Janus subscription trouble", data.error);
-    };
+    for (const [feed, old] of [...this.subscriptions, ...this.pending]) if (old.userId === userId) this.unsubscribe(feed, false);
+    const pending = { userId };
+    this.pending.set(publisher.id, pending);
+    let subscription: Subscription | undefined;
     try {
+      const handle = await this.session.attach();
+      // The member left, or the call ended, while the handle was being made.
+      if (this.closed || this.pending.get(publisher.id) !== pending) return void handle.detach();
+      const pc = new RTCPeerConnection(configurationFor(this.join.ice));
+      subscription = { feed: publisher.id, userId, handle, pc, substream: this.wanted.get(userId) ?? 0, attempt };
+      const current = subscription;
+      this.pending.delete(publisher.id);
+      this.subscriptions.set(publisher.id, current);
+      pc.onicecandidate = (event) => handle.trickle(event.candidate);
+      pc.onconnectionstatechange = () => {
+        if (pc.connectionState === "failed") this.retry(current, "lost its connection");
+      };
+      const remote = new MediaStream();
+      pc.ontrack = (event) => {
+        remote.addTrack(event.track);
+        this.events.onStream(userId, remote);
+      };
+      handle.onEvent = (event) => {
+        const data = event.plugindata?.data;
+        if (data?.videoroom === "event" && data.error_code) console.warn("Janus subscription trouble", data.error);
+      };
       const attached = await handle.message({
         request: "join",
         ptype: "subscriber",
         room: this.join.room,
-        streams: [{ feed: publisher.id, substream }],
+        streams: [{ feed: publisher.id, substream: current.substream }],
         ...(this.privateId ? { private_id: this.privateId } : {}),
         token: this.join.token,
       });
       const streams = (attached.plugindata.data.streams as { type: string; mid: string }[] | undefined) ?? [];
-      subscription.videoMid = streams.find((candidate) => candidate.type === "video")?.mid;
-      if (!attached.jsep) throw new Error("Janus offered no media");
+      current.videoMid = streams.find((candidate) => candidate.type === "video")?.mid;
+      if (!attached.jsep) throw new JanusError("Janus offered no media");
       await pc.setRemoteDescription(attached.jsep);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
       await handle.message({ request: "start" }, answer);
       // The tile may have asked for another layer while the subscription was starting.
-      await this.applyLayer(subscription);
+      await this.applyLayer(current);
+      if (current.videoMid) this.watch(current);
     } catch (error) {
-      if (this.subscriptions.get(publisher.id) === subscription) this.unsubscribe(publisher.id);
-      if (!this.closed) console.warn("Could not receive a member's video through the SFU", error);
+      if (this.closed) return;
+      const mine = subscription ? this.subscriptions.get(publisher.id) === subscription : this.pending.get(publisher.id) === pending;
+      if (!mine) return;
+      // The member stopped publishing meanwhile: their tile has nothing to show.
+      if (error instanceof JanusError && error.code === NO_SUCH_FEED) return this.unsubscribe(publisher.id);
+      console.warn("Could not receive a member's video through the SFU; trying again", error);
+      this.later(publisher, attempt);
     }
   }
 
-  private unsubscribe(feed: number, announce = true) {
-    const subscription = this.subscriptions.get(feed);
-    if (!subscription) return;
-    this.subscriptions.delete(feed);
+  /** Checks, once the new connection had time for it, that video frames arrive; if none has, subscribes again. */
+  private watch(subscription: Subscription) {
+    subscription.watchdog = setTimeout(() => {
+      void decodesVideo(subscription.pc).then((decoding) => {
+        if (!decoding) this.retry(subscription, "showed no frame");
+      });
+    }, subscriptionPatience(subscription.attempt));
+  }
+
+  /** Drops a subscription that carries nothing and makes it again. */
+  private retry(subscription: Subscription, what: string) {
+    if (this.closed || this.subscriptions.get(subscription.feed) !== subscription) return;
+    console.warn(`A member's video through the SFU ${what}; subscribing again`);
+    this.unsubscribe(subscription.feed, false);
+    void this.subscribe({ id: subscription.feed, display: String(subscription.userId) }, subscription.attempt + 1);
+  }
+
+  /** Subscribes to a feed again after a pause that grows with each failed try. */
+  private later(publisher: Publisher, attempt: number) {
+    const feed = publisher.id;
+    const failed = this.subscriptions.get(feed);
+    if (failed) this.drop(failed);
+    const timer = setTimeout(
+      () => {
+        this.pending.delete(feed);
+        void this.subscribe(publisher, attempt + 1);
+      },
+      subscriptionPatience(attempt) / 4,
+    );
+    this.pending.set(feed, { userId: Number(publisher.display), timer });
+  }
+
+  /** Closes a subscription's connection and its Janus handle. */
+  private drop(subscription: Subscription) {
+    this.subscriptions.delete(subscription.feed);
+    clearTimeout(subscription.watchdog);
+    subscription.pc.onconnectionstatechange = null;
     subscription.pc.close();
     void subscription.handle.detach();
-    const replaced = [...this.subscriptions.values()].some((other) => other.userId === subscription.userId);
-    if (announce && !replaced) this.events.onStream(subscription.userId, null);
+  }
+
+  private unsubscribe(feed: number, announce = true) {
+    const pending = this.pending.get(feed);
+    this.pending.delete(feed);
+    clearTimeout(pending?.timer);
+    const subscription = this.subscriptions.get(feed);
+    if (subscription) this.drop(subscription);
+    const userId = subscription?.userId ?? pending?.userId;
+    if (userId === undefined) return;
+    const replaced = [...this.subscriptions.values()].some((other) => other.userId === userId);
+    if (announce && !replaced) this.events.onStream(userId, null);
   }
 
   private async applyLayer(subscription: Subscription) {
@@ -197,7 +293,7 @@ export class SfuCall {
   /** Leaves the Janus room: every connection closes, the session ends. */
   async stop() {
     this.closed = true;
-    for (const feed of [...this.subscriptions.keys()]) this.unsubscribe(feed, false);
+    for (const feed of [...this.subscriptions.keys(), ...this.pending.keys()]) this.unsubscribe(feed, false);
     this.publisherPc?.close();
     await this.publisher?.message({ request: "leave" }).catch(() => {});
     await this.session?.destroy();

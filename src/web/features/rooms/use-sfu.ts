@@ -48,15 +48,24 @@ export function useSfu({ roomCode, joined, viewerId, cameras, localStream, video
   const switched = useRef(onSwitched);
   switched.current = onSwitched;
 
-  // The platform says whether it has an SFU, the threshold, and this member's token (once seated).
+  // The platform says whether it has an SFU, the threshold, and this member's token (once seated). A member without
+  // the answer would stay on the mesh while the others move to the SFU, and see nobody: a failed request is asked again.
   useEffect(() => {
     if (!joined) return;
     let cancelled = false;
-    callRoute("GET /api/rooms/:roomCode/sfu", { params: { roomCode } })
-      .then((answer) => !cancelled && setAccess(answer))
-      .catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = (attempt: number) =>
+      callRoute("GET /api/rooms/:roomCode/sfu", { params: { roomCode } })
+        .then((answer) => !cancelled && setAccess(answer))
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          console.warn("Could not ask whether the room goes through the SFU; asking again", error);
+          timer = setTimeout(() => void ask(attempt + 1), retryDelay(attempt + 1));
+        });
+    void ask(0);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [joined, roomCode]);
 
