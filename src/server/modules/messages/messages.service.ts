@@ -45,8 +45,20 @@ export function createMessagesService(ctx: AppContext) {
     return value;
   }
 
+  /** Facts about a pair of members that stay true once known, remembered for a minute on this instance. */
+  function knownPairs() {
+    const until = new Map<string, number>();
+    return {
+      has: (key: string) => (until.get(key) ?? 0) > clock.now(),
+      add(key: string) {
+        if (until.size > CACHE_MAX_ENTRIES) until.clear();
+        until.set(key, clock.now() + SHARED_CACHE_MS);
+      },
+    };
+  }
+
   // Typing frames are frequent: that two members share a conversation is remembered for a minute once known.
-  const shared = new Map<string, number>();
+  const shared = knownPairs();
   /**
    * Two members share a conversation when at least one direct message has passed between them (either way), or
    * when they belong to a common group. Only then may one see the other typing or reading.
@@ -54,26 +66,31 @@ export function createMessagesService(ctx: AppContext) {
   async function shareAConversation(a: number, b: number): Promise<boolean> {
     if (a === b) return false;
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
-    if ((shared.get(key) ?? 0) > clock.now()) return true;
+    if (shared.has(key)) return true;
     const share = (await messages.haveTalked(a, b)) || (await groups.shareAGroup(a, b));
-    if (share) {
-      if (shared.size > CACHE_MAX_ENTRIES) shared.clear();
-      shared.set(key, clock.now() + SHARED_CACHE_MS);
-    }
+    if (share) shared.add(key);
     return share;
   }
 
   // That the receiver counts the sender as a contact can't be undone (only a block, checked on its own, stops them).
-  const contacts = new Map<string, number>();
+  const contacts = knownPairs();
   async function isContact(receiverId: number, senderId: number): Promise<boolean> {
     const key = `${receiverId}:${senderId}`;
-    if ((contacts.get(key) ?? 0) > clock.now()) return true;
+    if (contacts.has(key)) return true;
     const contact = await messages.isContact(receiverId, senderId);
-    if (contact) {
-      if (contacts.size > CACHE_MAX_ENTRIES) contacts.clear();
-      contacts.set(key, clock.now() + SHARED_CACHE_MS);
-    }
+    if (contact) contacts.add(key);
     return contact;
+  }
+
+  // Writing back to someone accepts their pending request. Once the reply is stored, they count the replier as a
+  // contact and can't open a new request, so the write is not repeated for every message of the conversation.
+  const answered = knownPairs();
+  async function acceptRequestFrom(requesterId: number, replierId: number): Promise<boolean> {
+    const key = `${requesterId}:${replierId}`;
+    if (answered.has(key)) return false;
+    const accepted = await messages.acceptFrom(requesterId, replierId, clock.iso());
+    answered.add(key);
+    return accepted;
   }
   /**
    * Where a direct message goes (decision 0022): straight to the receiver's inbox, or to their requests folder.
@@ -268,7 +285,7 @@ export function createMessagesService(ctx: AppContext) {
       }
       const { sent, delivered, acknowledge } = await store(conn, payload.clientId, { receiverId, content });
       // Writing back to someone whose request waits accepts it.
-      const accepted = await messages.acceptFrom(receiverId, sender.id, clock.iso());
+      const accepted = await acceptRequestFrom(receiverId, sender.id);
       await hub.toMember(receiverId, { type: "CHAT_MESSAGE", payload: delivered }).finally(acknowledge);
       // A member who is away (no tab open) finds it under the bell, and as a push or email if they chose.
       if (!(await hub.isOnline(receiverId))) {
