@@ -59,7 +59,7 @@ export function useSfu({ roomCode, joined, viewerId, cameras, localStream, video
         .then((answer) => !cancelled && setAccess(answer))
         .catch((error: unknown) => {
           if (cancelled) return;
-          console.warn("Could not ask whether the room goes through the SFU; asking again", error);
+          console.warn("No answer from /sfu; asking again", error);
           timer = setTimeout(() => void ask(attempt + 1), retryDelay(attempt + 1));
         });
     void ask(0);
