@@ -18,7 +18,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema";
-import { SqliteDriver } from "./sqlite-driver";
+import { sqliteKysely } from "./sqlite-driver";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -57,7 +57,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<DB>({ dialect: new Sqlite(sqlite) });
+  const db = sqliteKysely<DB>(sqlite, new Sqlite(sqlite));
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
@@ -89,13 +89,8 @@ function withLiteralLimits<T extends new (...args: any[]) => DefaultQueryCompile
 const SqliteCompiler = withLiteralLimits(SqliteQueryCompiler);
 const PostgresCompiler = withLiteralLimits(PostgresQueryCompiler);
 class Sqlite extends SqliteDialect {
-  readonly #sqlite: SQLite.Database;
   constructor(sqlite: SQLite.Database) {
     super({ database: sqlite });
-    this.#sqlite = sqlite;
-  }
-  override createDriver() {
-    return new SqliteDriver(this.#sqlite);
   }
   override createQueryCompiler() {
     return new SqliteCompiler();

@@ -76,4 +76,37 @@ describe("SQLite's connection lock", () => {
       await close();
     }
   });
+
+  it("runs a query outside a transaction at once, waits for an open one, and keeps its own write out of its rollback", async () => {
+    const { db, close } = openDatabase({ sqliteFile: ":memory:" });
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+      // A failing statement rejects its promise (never throws at the caller) and leaves the connection free.
+      const missing = sql`select * from nowhere`.execute(db);
+      await expect(missing).rejects.toThrow("no such table: nowhere");
+      const seen: string[] = [];
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("notes" as never)
+          .values({ body: "undone" } as never)
+          .execute();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.push("rolled back");
+        throw new Error("stop");
+      });
+      // Issued while the transaction is open: it waits, and runs after the rollback, on its own.
+      const write = db
+        .insertInto("notes" as never)
+        .values({ body: "kept" } as never)
+        .execute()
+        .then(() => seen.push("written"));
+      await expect(transaction).rejects.toThrow("stop");
+      await write;
+      expect(seen).toEqual(["rolled back", "written"]);
+      const { rows } = await sql<{ body: string }>`select body from notes`.execute(db);
+      expect(rows.map((row) => row.body)).toEqual(["kept"]);
+    } finally {
+      await close();
+    }
+  });
 });
