@@ -1,19 +1,12 @@
 import { expect, test } from "./fixtures";
-import { type RoomMember, expectEveryoneSeesEveryone, fakeMediaArgs, fillRoom, measureRoom } from "./room-call";
-import { freePort } from "../src/server/test/processes";
-import { type JanusInstance, janusMissing, startJanus } from "../src/server/test/janus";
-import { type Service, startPlatform } from "./services";
+import { type RoomMember, expectEveryoneSeesEveryone, fillRoom, measureRoom } from "./room-call";
+import { sfuBrowser, sfuJourney } from "./sfu-journey";
 
 /*
  * A member's connection to one of the SFU's videos carries nothing (it was lost as it started, as on a machine too
  * busy to finish it): the member's page notices that no frame arrives and subscribes to that video again, instead of
- * showing a black tile for the rest of the call. With the threshold at two cameras, three members are enough.
+ * showing a black tile for the rest of the call.
  */
-
-test.use({
-  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: fakeMediaArgs },
-  trace: { mode: "retain-on-failure", screenshots: false },
-});
 
 /**
  * Closes the first connection that receives a video from Janus once it is set up: Janus's offers only send, where a
@@ -33,33 +26,17 @@ async function loseFirstSubscription(member: RoomMember) {
   });
 }
 
+test.use(sfuBrowser);
+
 test.describe("a lost subscription to the SFU", () => {
-  test.skip(janusMissing !== "", `SFU journey skipped: ${janusMissing}.`);
-  let janus: JanusInstance | undefined;
-  let platform: Service | undefined;
-  let members: RoomMember[] = [];
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    janus = await startJanus();
-    platform = await startPlatform(await freePort(), {
-      JANUS_URL: janus.url,
-      JANUS_ADMIN_KEY: janus.adminKey,
-      SFU_VIDEO_THRESHOLD: "2",
-    });
-  });
-
-  test.afterAll(async () => {
-    for (const member of members) await member.context.close().catch(() => {});
-    await platform?.stop();
-    await janus?.stop();
-  });
+  // With the threshold at two cameras, three members are enough.
+  const journey = sfuJourney({ SFU_VIDEO_THRESHOLD: "2" });
 
   test("a member whose connection to one video carries nothing subscribes again and sees everyone", async ({ browser }) => {
     test.setTimeout(120_000);
-    members = await fillRoom(browser, platform!.url, 3, "Three Who Pray", (member, index) =>
+    const members = (journey.members = await fillRoom(browser, journey.url, 3, "Three Who Pray", (member, index) =>
       index === 2 ? loseFirstSubscription(member) : Promise.resolve(),
-    );
+    ));
     const pages = members.map((member) => member.page);
     const unlucky = members[2]!;
     // The room is on the SFU: each member sends its video on one connection.

@@ -1,8 +1,6 @@
 import { expect, test } from "./fixtures";
-import { type RoomMember, expectEveryoneSeesEveryone, fakeMediaArgs, fillRoom, measureRoom } from "./room-call";
-import { freePort } from "../src/server/test/processes";
-import { type JanusInstance, janusMissing, startJanus } from "../src/server/test/janus";
-import { type Service, startPlatform } from "./services";
+import { expectEveryoneSeesEveryone, fillRoom, measureRoom } from "./room-call";
+import { sfuBrowser, sfuJourney } from "./sfu-journey";
 
 /*
  * Six members through Janus VideoRoom (decision 0018): a Janus and a platform instance of the journey's own. The
@@ -10,13 +8,6 @@ import { type Service, startPlatform } from "./services";
  * member decoding every other's video, and sending one video (in simulcast layers) instead of five. When two leave,
  * the four left are back on peer connections and still see each other.
  */
-
-test.use({
-  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: fakeMediaArgs },
-  // A trace's screenshots are a screencast of every page: with six pages it took half the fake cameras' frames
-  // (decision 0028). The trace keeps its snapshots.
-  trace: { mode: "retain-on-failure", screenshots: false },
-});
 
 const MEMBERS = 6;
 /** Issue 13's target: every member receives every other's video at this rate or more. */
@@ -31,38 +22,16 @@ const SIMULCAST_LAYERS = 3;
 /** However busy the machine, no video may be frozen. */
 const NOT_FROZEN_FPS = 3;
 
+test.use(sfuBrowser);
+
 test.describe("a room of six through the SFU", () => {
-  test.skip(janusMissing !== "", `SFU journey skipped: ${janusMissing}.`);
-  let janus: JanusInstance | undefined;
-  let platform: Service | undefined;
-  let members: RoomMember[] = [];
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    janus = await startJanus();
-    platform = await startPlatform(await freePort(), { JANUS_URL: janus.url, JANUS_ADMIN_KEY: janus.adminKey });
-  });
-
-  // What each member's page warned of (a failed SFU call, a refused subscription) goes to the log of a failed run.
-  test.afterEach(() => {
-    const { status, expectedStatus } = test.info();
-    if (status === expectedStatus) return;
-    for (const [i, member] of members.entries())
-      console.log(
-        `member ${i + 1}'s warnings:\n${member.warnings.filter((line) => !line.includes("Service Worker")).join("\n") || "none"}`,
-      );
-  });
-
-  test.afterAll(async () => {
-    await platform?.stop();
-    await janus?.stop();
-  });
+  const journey = sfuJourney();
 
   test("six fake cameras each send one simulcast video and receive the five others; at four the room is a mesh again", async ({
     browser,
   }) => {
     test.setTimeout(150_000);
-    members = await fillRoom(browser, platform!.url, MEMBERS, "Six Who Pray");
+    const members = (journey.members = await fillRoom(browser, journey.url, MEMBERS, "Six Who Pray"));
     const pages = members.map((member) => member.page);
 
     await expectEveryoneSeesEveryone(pages, 45_000);
