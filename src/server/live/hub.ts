@@ -112,6 +112,8 @@ export const CLOSE_SESSION_ENDED = 4001;
 export const CLOSE_TOO_MANY_CONNECTIONS = 4029;
 /** Frames dropped for the rate limit in a row before the connection is closed. */
 const MAX_THROTTLED = 100;
+/** How many members' presence audiences are looked up together (more than a PostgreSQL pool's connections). */
+const PRESENCE_LOOKUPS_AT_ONCE = 50;
 
 const silentLogger = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
 
@@ -255,15 +257,19 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     pendingPresence.clear();
     try {
       const changes = new Map<number, { userId: number; online: boolean }[]>();
-      await Promise.all(
-        pending.map(async ([userId, online]) => {
-          for (const recipient of await audienceOf(userId)) {
-            const list = changes.get(recipient) ?? [];
-            list.push({ userId, online });
-            changes.set(recipient, list);
-          }
-        }),
-      );
+      // A few audiences at a time: when thousands of links close together (a restart, a cut network), all their
+      // look-ups queued for the database at once, and everything they held lived long enough to be promoted.
+      for (let start = 0; start < pending.length; start += PRESENCE_LOOKUPS_AT_ONCE) {
+        await Promise.all(
+          pending.slice(start, start + PRESENCE_LOOKUPS_AT_ONCE).map(async ([userId, online]) => {
+            for (const recipient of await audienceOf(userId)) {
+              const list = changes.get(recipient) ?? [];
+              list.push({ userId, online });
+              changes.set(recipient, list);
+            }
+          }),
+        );
+      }
       await tell(changes);
     } catch (error) {
       log.error({ err: error, event: "presence_failed" }, "announcing presence failed");

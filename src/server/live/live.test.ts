@@ -240,6 +240,25 @@ describeEachDatabase("live link /ws", (dialect) => {
     expect(back.snapshot).toEqual([aquila.user.id]);
   });
 
+  it("tells a co-member of each of many members who leave at once, however many there are", async () => {
+    const group = await createGroup(t.database.db, "Congregation");
+    const watcherMember = await registerMember(t.app);
+    await inject(watcherMember, "POST", `/api/groups/${group.id}/join`);
+    // More members than the hub looks up at once, so their presence is looked up in several turns.
+    const leavers = await Promise.all(Array.from({ length: 60 }, () => registerMember(t.app)));
+    for (const leaver of leavers) await inject(leaver, "POST", `/api/groups/${group.id}/join`);
+    const watcher = await connect(watcherMember);
+    const links = await Promise.all(leavers.map((leaver) => connect(leaver)));
+    await watcher.next("PRESENCE", (p) => !p.snapshot && p.users.length > 0);
+    for (const link of links) link.socket.terminate();
+    const offline = new Set<number>();
+    while (offline.size < leavers.length) {
+      const frame = await watcher.next("PRESENCE", (p) => !p.snapshot && p.users.some((u) => !u.online && !offline.has(u.userId)));
+      for (const user of frame.users) if (!user.online) offline.add(user.userId);
+    }
+    expect([...offline].sort((a, b) => a - b)).toEqual(leavers.map((leaver) => leaver.user.id).sort((a, b) => a - b));
+  });
+
   it("takes presence back from group co-members the moment one leaves, unless they still share a conversation", async () => {
     const group = await createGroup(t.database.db, "Ushers");
     const [lois, eunice, timothy] = [await registerMember(t.app), await registerMember(t.app), await registerMember(t.app)];
