@@ -1,7 +1,25 @@
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { type Kysely, sql } from "kysely";
 import { openDatabase } from "./database";
 import { FifoLock } from "./sqlite-driver";
+
+/** Runs `test` against a fresh in-memory database holding one table of notes. */
+async function withNotes(test: (db: Kysely<unknown>) => Promise<void>) {
+  const { db, close } = openDatabase({ sqliteFile: ":memory:" });
+  try {
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await test(db as Kysely<unknown>);
+  } finally {
+    await close();
+  }
+}
+
+/** Adds a note through the query builder (on the database, or inside a transaction). */
+const addNote = (db: Kysely<unknown>, body: string) =>
+  db
+    .insertInto("notes" as never)
+    .values({ body } as never)
+    .executeTakeFirst();
 
 describe("SQLite's connection lock", () => {
   it("hands the lock to its waiters one at a time, in the order they came", async () => {
@@ -31,21 +49,13 @@ describe("SQLite's connection lock", () => {
   });
 
   it("keeps other queries out of a transaction until it commits, and runs queued queries in order", async () => {
-    const { db, close } = openDatabase({ sqliteFile: ":memory:" });
-    try {
-      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await withNotes(async (db) => {
       const seen: string[] = [];
       const transaction = db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("notes" as never)
-          .values({ body: "first" } as never)
-          .execute();
+        await addNote(trx, "first");
         // While the transaction is open, the queries below queue for the connection.
         await new Promise((resolve) => setTimeout(resolve, 20));
-        await trx
-          .insertInto("notes" as never)
-          .values({ body: "second" } as never)
-          .execute();
+        await addNote(trx, "second");
         seen.push("committed");
       });
       const reads = [1, 2, 3].map(async (n) => {
@@ -58,55 +68,36 @@ describe("SQLite's connection lock", () => {
       // A failed transaction rolls back and frees the connection.
       await expect(
         db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto("notes" as never)
-            .values({ body: "third" } as never)
-            .execute();
+          await addNote(trx, "third");
           throw new Error("stop");
         }),
       ).rejects.toThrow("stop");
-      const result = await db
-        .insertInto("notes" as never)
-        .values({ body: "fourth" } as never)
-        .executeTakeFirst();
+      const result = await addNote(db, "fourth");
       expect(result.insertId).toBe(3n);
       const { rows } = await sql<{ body: string }>`select body from notes order by id`.execute(db);
       expect(rows.map((row) => row.body)).toEqual(["first", "second", "fourth"]);
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("runs a query outside a transaction at once, waits for an open one, and keeps its own write out of its rollback", async () => {
-    const { db, close } = openDatabase({ sqliteFile: ":memory:" });
-    try {
-      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+    await withNotes(async (db) => {
       // A failing statement rejects its promise (never throws at the caller) and leaves the connection free.
       const missing = sql`select * from nowhere`.execute(db);
       await expect(missing).rejects.toThrow("no such table: nowhere");
       const seen: string[] = [];
       const transaction = db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("notes" as never)
-          .values({ body: "undone" } as never)
-          .execute();
+        await addNote(trx, "undone");
         await new Promise((resolve) => setTimeout(resolve, 20));
         seen.push("rolled back");
         throw new Error("stop");
       });
       // Issued while the transaction is open: it waits, and runs after the rollback, on its own.
-      const write = db
-        .insertInto("notes" as never)
-        .values({ body: "kept" } as never)
-        .execute()
-        .then(() => seen.push("written"));
+      const write = addNote(db, "kept").then(() => seen.push("written"));
       await expect(transaction).rejects.toThrow("stop");
       await write;
       expect(seen).toEqual(["rolled back", "written"]);
       const { rows } = await sql<{ body: string }>`select body from notes`.execute(db);
       expect(rows.map((row) => row.body)).toEqual(["kept"]);
-    } finally {
-      await close();
-    }
+    });
   });
 });
