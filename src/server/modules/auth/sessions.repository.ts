@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { preparedQuery } from "../../db/prepared";
 import type { DB, UserRow } from "../../db/schema";
 
 export interface SessionWithUser {
@@ -9,7 +10,10 @@ export interface SessionWithUser {
   user: UserRow;
 }
 
+type ValidRow = UserRow & { sessionId: string; persistent: number; sessionCreatedAt: string; lastSeenAt: string };
+
 export function createSessionsRepository(db: Kysely<DB>) {
+  const findValidQuery = preparedQuery<ValidRow, DB>(db, "session look-up");
   return {
     async create(session: { id: string; userId: number; persistent: boolean; now: string; expiresAt: string }) {
       await db
@@ -27,15 +31,19 @@ export function createSessionsRepository(db: Kysely<DB>) {
 
     /**
      * The unexpired session with this id, begun after `createdAfter` (the absolute lifetime), and its member, in one
-     * query. It runs on every API request, so it is one fixed SQL text rather than a query-builder tree built each time.
+     * query. It runs on every signed-in API request, so its SQL is compiled once (`preparedQuery`).
      */
     async findValid(id: string, now: string, createdAfter: string): Promise<SessionWithUser | undefined> {
-      const { rows } = await sql<UserRow & { sessionId: string; persistent: number; sessionCreatedAt: string; lastSeenAt: string }>`
-        select s.id as "sessionId", s."persistent", s."createdAt" as "sessionCreatedAt", s."lastSeenAt",
-          u.id, u."username", u."displayName", u."email", u."passwordHash", u."bio", u."profileImageUrl",
-          u."accountType", u."role", u."createdAt", u."passwordChangedAt"
-        from sessions s join users u on u.id = s."userId"
-        where s.id = ${id} and s."expiresAt" > ${now} and s."createdAt" > ${createdAfter}`.execute(db);
+      const rows = await findValidQuery(
+        "",
+        [id, now, createdAfter],
+        () => sql<ValidRow>`
+          select s.id as "sessionId", s."persistent", s."createdAt" as "sessionCreatedAt", s."lastSeenAt",
+            u.id, u."username", u."displayName", u."email", u."passwordHash", u."bio", u."profileImageUrl",
+            u."accountType", u."role", u."createdAt", u."passwordChangedAt"
+          from sessions s join users u on u.id = s."userId"
+          where s.id = ${id} and s."expiresAt" > ${now} and s."createdAt" > ${createdAfter}`,
+      );
       const row = rows[0];
       if (!row) return undefined;
       const { sessionId, persistent, sessionCreatedAt, lastSeenAt, ...user } = row;

@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Selectable, type Updateable, sql } f
 import type { MediaSort, MediaType } from "@shared/contracts/content";
 import type { DB, MediaTable } from "../../db/schema";
 import { type Page, pageOf } from "../../http/pagination";
+import { preparedQuery } from "../../db/prepared";
 import type { InPublishing } from "./announce";
 import { namesCredited } from "./credits";
 
@@ -90,6 +91,8 @@ export function createMediaRepository(db: Kysely<DB>) {
   const mostPlayed = (type: MediaType, limit: number) =>
     selectMedia().where("media.type", "=", type).orderBy("media.playCount", "desc").orderBy("media.id", "desc").limit(limit).execute();
 
+  const listQuery = preparedQuery<MediaRow, DB>(db, "media list");
+
   return {
     /**
      * One page of media, newest or most played or most liked first.
@@ -97,21 +100,28 @@ export function createMediaRepository(db: Kysely<DB>) {
      * query tree costs more than running it (see bench/cases.ts).
      */
     async list(options: MediaListOptions): Promise<Page<MediaRow>> {
-      const column = SORT_REF[options.sort];
-      const conditions = [sql`media."hiddenAt" is null`];
-      if (options.type) conditions.push(sql`media.type = ${options.type}`);
-      if (options.categoryId !== undefined) conditions.push(sql`media."categoryId" = ${options.categoryId}`);
-      if (options.uploadedBy !== undefined) conditions.push(sql`media."uploadedBy" = ${options.uploadedBy}`);
-      if (options.after) {
-        const { value, id } = options.after;
-        conditions.push(sql`(${column} < ${value} or (${column} = ${value} and media.id < ${id}))`);
-      }
-      const result = await sql<MediaRow>`
-        select ${mediaColumnsSql} from media
-        where ${sql.join(conditions, sql` and `)}
-        order by ${column} desc, media.id desc
-        limit ${sql.lit(options.limit + 1)}`.execute(db);
-      return pageOf(result.rows, options.limit);
+      const { type, categoryId, uploadedBy, after, sort, limit } = options;
+      const values = [
+        ...(type ? [type] : []),
+        ...(categoryId !== undefined ? [categoryId] : []),
+        ...(uploadedBy !== undefined ? [uploadedBy] : []),
+        ...(after ? [after.value, after.value, after.id] : []),
+      ];
+      const variant = `${sort} ${limit} ${type ? "t" : ""}${categoryId !== undefined ? "c" : ""}${uploadedBy !== undefined ? "u" : ""}${after ? "a" : ""}`;
+      const rows = await listQuery(variant, values, () => {
+        const column = SORT_REF[sort];
+        const conditions = [sql`media."hiddenAt" is null`];
+        if (type) conditions.push(sql`media.type = ${type}`);
+        if (categoryId !== undefined) conditions.push(sql`media."categoryId" = ${categoryId}`);
+        if (uploadedBy !== undefined) conditions.push(sql`media."uploadedBy" = ${uploadedBy}`);
+        if (after) conditions.push(sql`(${column} < ${after.value} or (${column} = ${after.value} and media.id < ${after.id}))`);
+        return sql<MediaRow>`
+          select ${mediaColumnsSql} from media
+          where ${sql.join(conditions, sql` and `)}
+          order by ${column} desc, media.id desc
+          limit ${sql.lit(limit + 1)}`;
+      });
+      return pageOf(rows, limit);
     },
 
     async findById(id: number): Promise<MediaRow | undefined> {

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, type Transaction, sql } from "kysely";
 import type { DB } from "../../db/schema";
+import { preparedQuery } from "../../db/prepared";
 import { pageOf } from "../../http/pagination";
 
 /** A position in a list ordered on (createdAt, id): the last item a page answered. */
@@ -59,6 +60,8 @@ export function createPostsRepository(db: Kysely<DB>) {
     user: { id: row.userId, displayName: row.authorDisplayName, profileImageUrl: row.authorProfileImageUrl },
   });
 
+  const listQuery = preparedQuery<PostRow, DB>(db, "posts list");
+
   return {
     /**
      * A page of posts, newest first, keyset-paginated on (createdAt, id); one extra row tells whether more follow.
@@ -66,30 +69,39 @@ export function createPostsRepository(db: Kysely<DB>) {
      * tree built and compiled on every request (the same columns as `postsWithAuthors`).
      */
     async list(options: { viewerId: number | null; userId?: number; limit: number; before?: Keyset }) {
-      const { viewerId, userId, before } = options;
-      const conditions = [sql`p."hiddenAt" is null`];
-      if (userId !== undefined) conditions.push(sql`p."userId" = ${userId}`);
-      if (viewerId !== null) conditions.push(neitherBlocked(viewerId, "p.userId"));
-      if (before) conditions.push(sql`(p."createdAt", p.id) < (${before[0]}, ${before[1]})`);
-      const likedByMe =
-        viewerId === null
-          ? sql`0`
-          : sql`coalesce((select 1 from post_likes l where l."postId" = p.id and l."userId" = ${viewerId} limit 1), 0)`;
-      // The page is chosen first and the like looked up for its rows only: over the whole table PostgreSQL would hash
-      // every like of the viewer on each request (6 ms at 10,000 likes instead of 0.2 ms). A scalar sub-query rather
-      // than `exists`, which a prepared statement's generic plan also answered by hashing them all (4.8 ms).
-      const { rows } = await sql<PostRow>`
-        select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
-          u."displayName" as "authorDisplayName", u."profileImageUrl" as "authorProfileImageUrl", ${likedByMe} as "likedByMe"
-        from (
-          select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount"
-          from posts p
-          where ${sql.join(conditions, sql` and `)}
-          order by p."createdAt" desc, p.id desc
-          limit ${sql.lit(options.limit + 1)}
-        ) p join users u on u.id = p."userId"
-        order by p."createdAt" desc, p.id desc`.execute(db);
-      const page = pageOf(rows, options.limit);
+      const { viewerId, userId, before, limit } = options;
+      const values = [
+        ...(viewerId !== null ? [viewerId] : []),
+        ...(userId !== undefined ? [userId] : []),
+        ...(viewerId !== null ? [viewerId, viewerId] : []),
+        ...(before ? before : []),
+      ];
+      const variant = `${limit} ${viewerId !== null ? "v" : ""}${userId !== undefined ? "u" : ""}${before ? "b" : ""}`;
+      const rows = await listQuery(variant, values, () => {
+        const conditions = [sql`p."hiddenAt" is null`];
+        if (userId !== undefined) conditions.push(sql`p."userId" = ${userId}`);
+        if (viewerId !== null) conditions.push(neitherBlocked(viewerId, "p.userId"));
+        if (before) conditions.push(sql`(p."createdAt", p.id) < (${before[0]}, ${before[1]})`);
+        const likedByMe =
+          viewerId === null
+            ? sql`0`
+            : sql`coalesce((select 1 from post_likes l where l."postId" = p.id and l."userId" = ${viewerId} limit 1), 0)`;
+        // The page is chosen first and the like looked up for its rows only: over the whole table PostgreSQL would hash
+        // every like of the viewer on each request (6 ms at 10,000 likes instead of 0.2 ms). A scalar sub-query rather
+        // than `exists`, which a prepared statement's generic plan also answered by hashing them all (4.8 ms).
+        return sql<PostRow>`
+          select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount",
+            u."displayName" as "authorDisplayName", u."profileImageUrl" as "authorProfileImageUrl", ${likedByMe} as "likedByMe"
+          from (
+            select p.id, p.content, p."imageUrl", p."userId", p."createdAt", p."likesCount", p."commentsCount"
+            from posts p
+            where ${sql.join(conditions, sql` and `)}
+            order by p."createdAt" desc, p.id desc
+            limit ${sql.lit(limit + 1)}
+          ) p join users u on u.id = p."userId"
+          order by p."createdAt" desc, p.id desc`;
+      });
+      const page = pageOf(rows, limit);
       return { ...page, items: page.items.map(shape) };
     },
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { preparedQuery } from "../../db/prepared";
 import type { DB, NewUser, UserRow } from "../../db/schema";
 
 export interface ContactRow {
@@ -13,10 +14,11 @@ export interface ContactRow {
 }
 
 export function createUsersRepository(db: Kysely<DB>) {
+  const findByIdQuery = preparedQuery<UserRow, DB>(db, "member look-up");
   return {
     /** A member with their post and favorite counts (stored on the row, decision 0031); one SQL text, as it answers every profile and session check. */
     async findById(id: number): Promise<UserRow | undefined> {
-      const { rows } = await sql<UserRow>`select * from users where id = ${id}`.execute(db);
+      const rows = await findByIdQuery("", [id], () => sql<UserRow>`select * from users where id = ${id}`);
       return rows[0];
     },
 
