@@ -15,6 +15,7 @@ export interface ContactRow {
 
 export function createUsersRepository(db: Kysely<DB>) {
   const findByIdQuery = preparedQuery<UserRow, DB>(db, "member look-up");
+  const contactsQuery = preparedQuery<ContactRow, DB>(db, "contacts list");
   return {
     /** A member with their post and favorite counts (stored on the row, decision 0031); one SQL text, as it answers every profile and session check. */
     async findById(id: number): Promise<UserRow | undefined> {
@@ -77,28 +78,31 @@ export function createUsersRepository(db: Kysely<DB>) {
      */
     async listContacts(viewerId: number, options: { limit: number; q?: string }): Promise<ContactRow[]> {
       const pattern = options.q ? `%${options.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const filter = pattern
-        ? sql`and (lower(u."displayName") like ${pattern} escape '\\' or lower(u."username") like ${pattern} escape '\\')`
-        : sql``;
-      // A request the viewer has not accepted stays in their requests folder, out of this list (decision 0022).
-      const { rows } = await sql<ContactRow>`
-        select c.id, c."username", c."displayName", c."profileImageUrl", c."accountType",
-          lm.content as "lastMessage", lm."createdAt" as "lastMessageAt", c."unreadCount"
-        from (
-          select u.id, u."username", u."displayName", u."profileImageUrl", u."accountType",
-            (select m.id from messages m
-              where ((m."senderId" = u.id and m."receiverId" = ${viewerId} and req.id is null)
-                or (m."senderId" = ${viewerId} and m."receiverId" = u.id)) and m."hiddenAt" is null
-              order by m."createdAt" desc, m.id desc limit 1) as "lastId",
-            case when req.id is null then (select count(*) from messages m
-              where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null and m."hiddenAt" is null) else 0 end as "unreadCount"
-          from users u
-          left join message_requests req on req."senderId" = u.id and req."receiverId" = ${viewerId} and req."status" != 'accepted'
-          where u.id != ${viewerId} ${filter}
-        ) c
-        left join messages lm on lm.id = c."lastId"
-        order by lm."createdAt" desc nulls last, c."displayName"
-        limit ${sql.lit(options.limit)}`.execute(db);
+      const values = [viewerId, viewerId, viewerId, viewerId, viewerId, ...(pattern ? [pattern, pattern] : [])];
+      const rows = await contactsQuery(`${options.limit} ${pattern ? "q" : ""}`, values, () => {
+        const filter = pattern
+          ? sql`and (lower(u."displayName") like ${pattern} escape '\\' or lower(u."username") like ${pattern} escape '\\')`
+          : sql``;
+        // A request the viewer has not accepted stays in their requests folder, out of this list (decision 0022).
+        return sql<ContactRow>`
+          select c.id, c."username", c."displayName", c."profileImageUrl", c."accountType",
+            lm.content as "lastMessage", lm."createdAt" as "lastMessageAt", c."unreadCount"
+          from (
+            select u.id, u."username", u."displayName", u."profileImageUrl", u."accountType",
+              (select m.id from messages m
+                where ((m."senderId" = u.id and m."receiverId" = ${viewerId} and req.id is null)
+                  or (m."senderId" = ${viewerId} and m."receiverId" = u.id)) and m."hiddenAt" is null
+                order by m."createdAt" desc, m.id desc limit 1) as "lastId",
+              case when req.id is null then (select count(*) from messages m
+                where m."senderId" = u.id and m."receiverId" = ${viewerId} and m."readAt" is null and m."hiddenAt" is null) else 0 end as "unreadCount"
+            from users u
+            left join message_requests req on req."senderId" = u.id and req."receiverId" = ${viewerId} and req."status" != 'accepted'
+            where u.id != ${viewerId} ${filter}
+          ) c
+          left join messages lm on lm.id = c."lastId"
+          order by lm."createdAt" desc nulls last, c."displayName"
+          limit ${sql.lit(options.limit)}`;
+      });
       return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
     },
   };
