@@ -26,6 +26,24 @@ async function loseFirstSubscription(member: RoomMember) {
   });
 }
 
+/**
+ * Publishes the member's first video to Janus with every simulcast layer paused: the connection is up, but no frame
+ * leaves the browser, as when a member's published video never reaches Janus.
+ */
+async function loseFirstPublishedVideo(member: RoomMember) {
+  await member.context.addInitScript(() => {
+    let lost = false;
+    const addTransceiver = RTCPeerConnection.prototype.addTransceiver;
+    RTCPeerConnection.prototype.addTransceiver = function (this: RTCPeerConnection, track, init) {
+      if (!lost && init?.sendEncodings && init.sendEncodings.length > 1) {
+        lost = true;
+        init = { ...init, sendEncodings: init.sendEncodings.map((encoding) => ({ ...encoding, active: false })) };
+      }
+      return addTransceiver.call(this, track, init);
+    } as typeof addTransceiver;
+  });
+}
+
 test.use(sfuBrowser);
 
 test.describe("a lost subscription to the SFU", () => {
@@ -46,5 +64,21 @@ test.describe("a lost subscription to the SFU", () => {
     await expectEveryoneSeesEveryone(pages, 45_000);
     // The lost connection was noticed and made again (on a busy machine, a slow first frame may be made again too).
     expect(unlucky.warnings.filter((line) => line.includes("showed no frame; subscribing again")).length).toBeGreaterThanOrEqual(1);
+  });
+
+  test("a member whose published video never reaches the SFU publishes it again, and everyone sees them", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const members = (journey.members = await fillRoom(browser, journey.url, 3, "Three Who Sing", (member, index) =>
+      index === 2 ? loseFirstPublishedVideo(member) : Promise.resolve(),
+    ));
+    const pages = members.map((member) => member.page);
+    const unlucky = members[2]!;
+    await expect
+      .poll(async () => (await measureRoom(pages, 1)).map((member) => member.uploadConnections), { timeout: 30_000 })
+      .toEqual([1, 1, 1]);
+    await expectEveryoneSeesEveryone(pages, 60_000);
+    // The unpublished video was noticed and published again (on a busy machine, a slow first video may be too).
+    const republished = unlucky.warnings.filter((line) => line.includes("Janus received none of this member's video; publishing again"));
+    expect(republished.length).toBeGreaterThanOrEqual(1);
   });
 });

@@ -36,17 +36,19 @@ export function sfuJourney(env: Record<string, string> = {}): SfuJourney {
     journey.url = platform.url;
   });
 
-  test.afterEach(() => {
+  // A test's members leave before the next test: their fake cameras would take the machine's time from it.
+  test.afterEach(async () => {
     const { status, expectedStatus } = test.info();
-    if (status === expectedStatus) return;
-    for (const [i, member] of journey.members.entries())
-      console.log(
-        `member ${i + 1}'s warnings:\n${member.warnings.filter((line) => !line.includes("Service Worker")).join("\n") || "none"}`,
-      );
+    if (status !== expectedStatus)
+      for (const [i, member] of journey.members.entries())
+        console.log(
+          `member ${i + 1}'s warnings:\n${member.warnings.filter((line) => !line.includes("Service Worker")).join("\n") || "none"}`,
+        );
+    for (const member of journey.members) await member.context.close().catch(() => {});
+    journey.members = [];
   });
 
   test.afterAll(async () => {
-    for (const member of journey.members) await member.context.close().catch(() => {});
     await platform?.stop();
     await janus?.stop();
   });

@@ -6,7 +6,16 @@
 
 export type JanusJsep = { type: "offer" | "answer"; sdp: string };
 export type PluginData = Record<string, unknown> & { videoroom?: string; error?: string; error_code?: number };
-export type JanusEvent = { janus: string; sender?: number; transaction?: string; plugindata?: { data: PluginData }; jsep?: JanusJsep };
+export type JanusEvent = {
+  janus: string;
+  sender?: number;
+  transaction?: string;
+  plugindata?: { data: PluginData };
+  jsep?: JanusJsep;
+  /** A "media" event's kind of media, and whether Janus now receives it. */
+  type?: string;
+  receiving?: boolean;
+};
 type Waiter = { resolve: (event: JanusEvent) => void; reject: (error: Error) => void };
 
 /** How long an asynchronous VideoRoom request may take before it counts as failed. */

@@ -8,7 +8,9 @@ import { JanusError, type JanusHandle, JanusSession, type PluginData } from "./j
  * Members are told apart by their platform id, which each publisher gives as its display name.
  *
  * A receiving connection that fails, or shows no video frame some seconds after it started, is made again, and so is
- * one Janus did not set up (a request that timed out on a busy machine): waiting longer shows a member nothing.
+ * one Janus did not set up (a request that timed out on a busy machine): waiting longer shows a member nothing. The
+ * same holds for the member's own video: when Janus has not said it receives it some seconds after it was published,
+ * the member publishes again, on a new connection, and the others subscribe to the new feed.
  */
 
 /**
@@ -74,10 +76,22 @@ export interface SfuCallEvents {
 const configurationFor = (ice: IceServers | undefined): RTCConfiguration =>
   ice ? { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy } : {};
 
+/**
+ * What the member sends: the stream the tracks belong to, and the track of each kind (undefined when the kind is not
+ * published at all, null while it is published without a track).
+ */
+type Outgoing = { stream: MediaStream; audio?: MediaStreamTrack | null; video?: MediaStreamTrack | null };
+
 export class SfuCall {
   private session: JanusSession | null = null;
   private publisher: JanusHandle | null = null;
   private publisherPc: RTCPeerConnection | null = null;
+  private outgoing: Outgoing | null = null;
+  /** How many times the member's media was published again; the check after each waits twice as long. */
+  private publishAttempt = 0;
+  /** Whether Janus said it receives the member's video on the current published connection. */
+  private videoArrived = false;
+  private publishWatchdog?: ReturnType<typeof setTimeout>;
   private privateId: number | undefined;
   private readonly subscriptions = new Map<number, Subscription>();
   private readonly wanted = new Map<number, Substream>();
@@ -100,7 +114,11 @@ export class SfuCall {
     if (this.closed) return void session.destroy();
     const publisher = await session.attach();
     this.publisher = publisher;
-    publisher.onEvent = (event) => this.handlePublisherEvent(event.plugindata?.data);
+    publisher.onEvent = (event) => {
+      // Janus says so when it starts (or stops) receiving a kind of media on this handle.
+      if (event.janus === "media" && event.type === "video" && event.receiving === true) this.videoArrived = true;
+      this.handlePublisherEvent(event.plugindata?.data);
+    };
     const joined = await publisher.message({
       request: "join",
       ptype: "publisher",
@@ -111,23 +129,25 @@ export class SfuCall {
     const data = joined.plugindata.data;
     this.privateId = data.private_id as number | undefined;
 
-    if (stream) await this.publish(publisher, stream, videoTrack);
+    if (stream) {
+      this.outgoing = { stream, audio: stream.getAudioTracks()[0], video: videoTrack ?? stream.getVideoTracks()[0] };
+      await this.publish(publisher, this.outgoing);
+    }
     for (const other of (data.publishers as Publisher[] | undefined) ?? []) void this.subscribe(other);
   }
 
-  private async publish(publisher: JanusHandle, stream: MediaStream, videoTrack: MediaStreamTrack | null) {
+  private async publish(publisher: JanusHandle, { stream, audio, video }: Outgoing) {
     const pc = new RTCPeerConnection(configurationFor(this.join.ice));
     this.publisherPc = pc;
+    this.videoArrived = false;
     pc.onicecandidate = (event) => publisher.trickle(event.candidate);
     // Nobody receives this member any more: the call starts over (through the mesh first, as any failure does).
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === "failed" && !this.closed) this.events.onFailed(new Error("The published connection failed"));
     };
-    const audio = stream.getAudioTracks()[0];
-    if (audio) pc.addTransceiver(audio, { direction: "sendonly", streams: [stream] });
-    const video = videoTrack ?? stream.getVideoTracks()[0];
-    if (video) {
-      pc.addTransceiver(video, {
+    if (audio !== undefined) pc.addTransceiver(audio ?? "audio", { direction: "sendonly", streams: [stream] });
+    if (video !== undefined) {
+      pc.addTransceiver(video ?? "video", {
         direction: "sendonly",
         streams: [stream],
         sendEncodings: SIMULCAST_ENCODINGS.map((encoding) => ({ ...encoding })),
@@ -135,9 +155,37 @@ export class SfuCall {
     }
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
-    const answer = await publisher.message({ request: "publish", audio: Boolean(audio), video: Boolean(video) }, offer);
+    const answer = await publisher.message({ request: "publish", audio: audio !== undefined, video: video !== undefined }, offer);
     if (!answer.jsep) throw new Error("Janus gave no answer to the published media");
     await pc.setRemoteDescription(answer.jsep);
+    if (video) this.watchPublished(pc);
+  }
+
+  /** Checks, once the published connection had time for it, that Janus receives the video; if not, publishes again. */
+  private watchPublished(pc: RTCPeerConnection) {
+    clearTimeout(this.publishWatchdog);
+    this.publishWatchdog = setTimeout(() => {
+      if (this.closed || this.publisherPc !== pc || this.videoArrived) return;
+      console.warn("Janus received none of this member's video; publishing again");
+      this.publishAttempt += 1;
+      void this.republish().catch((error: unknown) => {
+        if (!this.closed) this.events.onFailed(error instanceof Error ? error : new Error(String(error)));
+      });
+    }, subscriptionPatience(this.publishAttempt));
+  }
+
+  /** Replaces the published connection with a new one; the others see the old feed go and the new one come. */
+  private async republish() {
+    const publisher = this.publisher;
+    if (!publisher || !this.outgoing) return;
+    const old = this.publisherPc;
+    this.publisherPc = null;
+    if (old) {
+      old.onconnectionstatechange = null;
+      old.close();
+    }
+    await publisher.message({ request: "unpublish" }).catch(() => {});
+    if (!this.closed) await this.publish(publisher, this.outgoing);
   }
 
   private handlePublisherEvent(data: PluginData | undefined) {
@@ -278,6 +326,7 @@ export class SfuCall {
 
   /** Sends another track of this kind (a new device, or a shared screen), without renegotiating. */
   replaceTrack(kind: "audio" | "video", track: MediaStreamTrack | null) {
+    if (this.outgoing?.[kind] !== undefined) this.outgoing[kind] = track;
     for (const transceiver of this.publisherPc?.getTransceivers() ?? []) {
       if (transceiver.receiver.track.kind === kind) void transceiver.sender.replaceTrack(track).catch(() => {});
     }
@@ -293,6 +342,7 @@ export class SfuCall {
   /** Leaves the Janus room: every connection closes, the session ends. */
   async stop() {
     this.closed = true;
+    clearTimeout(this.publishWatchdog);
     for (const feed of [...this.subscriptions.keys(), ...this.pending.keys()]) this.unsubscribe(feed, false);
     this.publisherPc?.close();
     await this.publisher?.message({ request: "leave" }).catch(() => {});
