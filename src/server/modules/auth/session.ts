@@ -40,6 +40,19 @@ export function createSessionManager(config: Config, sessions: SessionsRepositor
   /** The expiry a session gets when started or used at `now`: its sliding lifetime, never past the absolute one. */
   const expiryAt = (now: number, createdAt: number, persistent: boolean) =>
     new Date(Math.min(now + lifetime(persistent), createdAt + config.sessionAbsoluteMs)).toISOString();
+  /**
+   * The instants a session check compares with, as stored text (ISO 8601, which sorts as it reads): now, the start of
+   * the absolute lifetime, and the last use after which a session is touched again. Writing a date as text costs
+   * about 0.4 µs, reading one back 0.15 µs; under load the requests of one millisecond share these.
+   */
+  let checkedAt = { now: Number.NaN, iso: "", createdAfter: "", touchedBefore: "" };
+  const checkTimes = (now: number) => {
+    if (checkedAt.now !== now) {
+      const iso = (time: number) => new Date(time).toISOString();
+      checkedAt = { now, iso: iso(now), createdAfter: iso(now - config.sessionAbsoluteMs), touchedBefore: iso(now - TOUCH_INTERVAL_MS) };
+    }
+    return checkedAt;
+  };
   const secure = (request: FastifyRequest) =>
     config.cookieSecure === "true" || (config.cookieSecure === "auto" && request.protocol === "https");
 
@@ -52,15 +65,16 @@ export function createSessionManager(config: Config, sessions: SessionsRepositor
       if (!token) return;
       const id = hashToken(token);
       const now = clock.now();
-      const found = await sessions.findValid(id, new Date(now).toISOString(), new Date(now - config.sessionAbsoluteMs).toISOString());
+      const times = checkTimes(now);
+      const found = await sessions.findValid(id, times.iso, times.createdAfter);
       if (!found) {
         reply?.clearCookie(SESSION_COOKIE, { path: "/" });
         return;
       }
       request.viewer = found.user;
       request.sessionId = id;
-      if (now - Date.parse(found.lastSeenAt) > TOUCH_INTERVAL_MS) {
-        await sessions.touch(id, new Date(now).toISOString(), expiryAt(now, Date.parse(found.createdAt), found.persistent));
+      if (found.lastSeenAt < times.touchedBefore) {
+        await sessions.touch(id, times.iso, expiryAt(now, Date.parse(found.createdAt), found.persistent));
       }
     },
 

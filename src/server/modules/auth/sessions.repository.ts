@@ -46,8 +46,15 @@ export function createSessionsRepository(db: Kysely<DB>) {
       );
       const row = rows[0];
       if (!row) return undefined;
-      const { sessionId, persistent, sessionCreatedAt, lastSeenAt, ...user } = row;
-      return { sessionId, persistent: Number(persistent) === 1, createdAt: sessionCreatedAt, lastSeenAt, user };
+      // The row is the member, as is: copying its fields without the session's four cost more than the lookup's
+      // JavaScript (presenters and serializers name the fields they send).
+      return {
+        sessionId: row.sessionId,
+        persistent: Number(row.persistent) === 1,
+        createdAt: row.sessionCreatedAt,
+        lastSeenAt: row.lastSeenAt,
+        user: row,
+      };
     },
 
     async touch(id: string, now: string, expiresAt: string) {

@@ -15,10 +15,11 @@ export interface ContactRow {
 
 export function createUsersRepository(db: Kysely<DB>) {
   const contactsQuery = preparedQuery<ContactRow, DB>(db, "contacts list");
+  const findByIdQuery = preparedQuery<UserRow, DB>(db, "member look-up");
   return {
     /** A member with their post and favorite counts (stored on the row, decision 0031); one SQL text, as it answers every profile and session check. */
     async findById(id: number): Promise<UserRow | undefined> {
-      const { rows } = await sql<UserRow>`select * from users where id = ${id}`.execute(db);
+      const rows = await findByIdQuery("", [id], () => sql<UserRow>`select * from users where id = ${id}`);
       return rows[0];
     },
 
