@@ -46,8 +46,9 @@ export function createSessionsRepository(db: Kysely<DB>) {
       );
       const row = rows[0];
       if (!row) return undefined;
-      // The row is the member, as is: copying its fields without the session's four cost more than the lookup's
-      // JavaScript (presenters and serializers name the fields they send).
+      // The row is the member as it is: copying the member's fields out of it (a rest spread) cost a signed-in read
+      // about a tenth of its instructions (callgrind, docs/performance.md). Presenters and serializers name the fields
+      // they send, so the session's four never leave.
       return {
         sessionId: row.sessionId,
         persistent: Number(row.persistent) === 1,
