@@ -3,7 +3,7 @@ import type { MediaRow, ViewerMediaState } from "./media.repository";
 
 /** The only step from a media row to JSON: the fields of spec §3 plus what the player needs. */
 export function presentMedia(row: MediaRow, state?: ViewerMediaState): MediaItem {
-  const item: MediaItem = {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -17,12 +17,12 @@ export function presentMedia(row: MediaRow, state?: ViewerMediaState): MediaItem
     createdAt: row.createdAt,
     playCount: Number(row.playCount),
     likesCount: Number(row.likesCount),
+    ...(state
+      ? {
+          liked: state.liked,
+          favorited: state.favorited,
+          ...(state.resumePosition !== undefined ? { resumePosition: state.resumePosition } : {}),
+        }
+      : {}),
   };
-  // Fields added one by one, not spread from a conditional object: a spread in a literal copies through the runtime.
-  if (state) {
-    item.liked = state.liked;
-    item.favorited = state.favorited;
-    if (state.resumePosition !== undefined) item.resumePosition = state.resumePosition;
-  }
-  return item;
 }

@@ -16,18 +16,15 @@ type Viewer = Pick<UserRow, "id" | "role" | "displayName">;
 /** The live-link channel of one service's chat. */
 export const chatChannel = (chatKey: string) => `streamchat:${chatKey}`;
 
-const present = (row: ChatMessageRow, clientId?: string): StreamChatMessage => {
-  const message: StreamChatMessage = {
-    id: row.id,
-    chatKey: row.chatKey,
-    userId: row.userId,
-    displayName: row.displayName,
-    message: row.content,
-    createdAt: row.createdAt,
-  };
-  if (clientId) message.clientId = clientId;
-  return message;
-};
+const present = (row: ChatMessageRow, clientId?: string): StreamChatMessage => ({
+  id: row.id,
+  chatKey: row.chatKey,
+  userId: row.userId,
+  displayName: row.displayName,
+  message: row.content,
+  createdAt: row.createdAt,
+  ...(clientId ? { clientId } : {}),
+});
 
 /**
  * The chat beside a live service or premiere (decision 0020): members write over /ws while it is on, the messages are

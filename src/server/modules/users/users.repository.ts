@@ -103,9 +103,7 @@ export function createUsersRepository(db: Kysely<DB>) {
           order by lm."createdAt" desc nulls last, c."displayName"
           limit ${sql.lit(options.limit)}`;
       });
-      // The rows are answered as they are, the count made a number in place (a copy of each row cost more).
-      for (const row of rows) row.unreadCount = Number(row.unreadCount ?? 0);
-      return rows;
+      return rows.map((row) => ({ ...row, unreadCount: Number(row.unreadCount ?? 0) }));
     },
   };
 }
