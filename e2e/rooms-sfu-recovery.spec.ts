@@ -1,3 +1,4 @@
+import type { Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { type RoomMember, expectEveryoneSeesEveryone, fillRoom, measureRoom } from "./room-call";
 import { sfuBrowser, sfuJourney } from "./sfu-journey";
@@ -50,33 +51,32 @@ test.describe("a lost subscription to the SFU", () => {
   // With the threshold at two cameras, three members are enough.
   const journey = sfuJourney({ SFU_VIDEO_THRESHOLD: "2" });
 
-  test("a member whose connection to one video carries nothing subscribes again and sees everyone", async ({ browser }) => {
-    test.setTimeout(120_000);
-    const members = (journey.members = await fillRoom(browser, journey.url, 3, "Three Who Pray", (member, index) =>
-      index === 2 ? loseFirstSubscription(member) : Promise.resolve(),
+  /**
+   * Seats three members, the third of them prepared by `trouble`, and waits until the room is on the SFU (each member
+   * sends its video on one connection) and every member sees the two others. Resolves with the third member.
+   */
+  async function threeSeeEachOther(browser: Browser, roomName: string, trouble: (member: RoomMember) => Promise<void>) {
+    const members = (journey.members = await fillRoom(browser, journey.url, 3, roomName, (member, index) =>
+      index === 2 ? trouble(member) : Promise.resolve(),
     ));
     const pages = members.map((member) => member.page);
-    const unlucky = members[2]!;
-    // The room is on the SFU: each member sends its video on one connection.
     await expect
       .poll(async () => (await measureRoom(pages, 1)).map((member) => member.uploadConnections), { timeout: 30_000 })
       .toEqual([1, 1, 1]);
     await expectEveryoneSeesEveryone(pages, 45_000);
+    return members[2]!;
+  }
+
+  test("a member whose connection to one video carries nothing subscribes again and sees everyone", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const unlucky = await threeSeeEachOther(browser, "Three Who Pray", loseFirstSubscription);
     // The lost connection was noticed and made again (on a busy machine, a slow first frame may be made again too).
     expect(unlucky.warnings.filter((line) => line.includes("showed no frame; subscribing again")).length).toBeGreaterThanOrEqual(1);
   });
 
   test("a member whose published video never reaches the SFU publishes it again, and everyone sees them", async ({ browser }) => {
     test.setTimeout(120_000);
-    const members = (journey.members = await fillRoom(browser, journey.url, 3, "Three Who Sing", (member, index) =>
-      index === 2 ? loseFirstPublishedVideo(member) : Promise.resolve(),
-    ));
-    const pages = members.map((member) => member.page);
-    const unlucky = members[2]!;
-    await expect
-      .poll(async () => (await measureRoom(pages, 1)).map((member) => member.uploadConnections), { timeout: 30_000 })
-      .toEqual([1, 1, 1]);
-    await expectEveryoneSeesEveryone(pages, 60_000);
+    const unlucky = await threeSeeEachOther(browser, "Three Who Sing", loseFirstPublishedVideo);
     // The unpublished video was noticed and published again (on a busy machine, a slow first video may be too).
     const republished = unlucky.warnings.filter((line) => line.includes("Janus received none of this member's video; publishing again"));
     expect(republished.length).toBeGreaterThanOrEqual(1);
