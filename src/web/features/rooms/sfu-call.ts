@@ -77,8 +77,8 @@ const configurationFor = (ice: IceServers | undefined): RTCConfiguration =>
   ice ? { iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy } : {};
 
 /**
- * What the member sends: the stream the tracks belong to, and the track of each kind (undefined when the kind is not
- * published at all, null while it is published without a track).
+ * What the member publishes: the stream the tracks belong to, and the track of each kind (undefined when the kind is
+ * not published at all, null while it is published without a track).
  */
 type Outgoing = { stream: MediaStream; audio?: MediaStreamTrack | null; video?: MediaStreamTrack | null };
 
@@ -86,7 +86,8 @@ export class SfuCall {
   private session: JanusSession | null = null;
   private publisher: JanusHandle | null = null;
   private publisherPc: RTCPeerConnection | null = null;
-  private outgoing: Outgoing | null = null;
+  /** The stream the member publishes (its tracks are read from the publishing connection's senders). */
+  private outgoingStream: MediaStream | null = null;
   /** How many times the member's media was published again; the check after each waits twice as long. */
   private publishAttempt = 0;
   /** Whether Janus said it receives the member's video on the current published connection. */
@@ -130,8 +131,8 @@ export class SfuCall {
     this.privateId = data.private_id as number | undefined;
 
     if (stream) {
-      this.outgoing = { stream, audio: stream.getAudioTracks()[0], video: videoTrack ?? stream.getVideoTracks()[0] };
-      await this.publish(publisher, this.outgoing);
+      this.outgoingStream = stream;
+      await this.publish(publisher, { stream, audio: stream.getAudioTracks()[0], video: videoTrack ?? stream.getVideoTracks()[0] });
     }
     for (const other of (data.publishers as Publisher[] | undefined) ?? []) void this.subscribe(other);
   }
@@ -174,18 +175,24 @@ export class SfuCall {
     }, subscriptionPatience(this.publishAttempt));
   }
 
-  /** Replaces the published connection with a new one; the others see the old feed go and the new one come. */
+  /**
+   * Replaces the published connection with a new one sending the same tracks (a shared screen or another camera
+   * included); the others see the old feed go and the new one come.
+   */
   private async republish() {
     const publisher = this.publisher;
-    if (!publisher || !this.outgoing) return;
     const old = this.publisherPc;
-    this.publisherPc = null;
-    if (old) {
-      old.onconnectionstatechange = null;
-      old.close();
+    if (!publisher || !old || !this.outgoingStream) return;
+    const outgoing: Outgoing = { stream: this.outgoingStream };
+    for (const transceiver of old.getTransceivers()) {
+      const kind = transceiver.receiver.track.kind as "audio" | "video";
+      outgoing[kind] = transceiver.sender.track;
     }
+    this.publisherPc = null;
+    old.onconnectionstatechange = null;
+    old.close();
     await publisher.message({ request: "unpublish" }).catch(() => {});
-    if (!this.closed) await this.publish(publisher, this.outgoing);
+    if (!this.closed) await this.publish(publisher, outgoing);
   }
 
   private handlePublisherEvent(data: PluginData | undefined) {
@@ -326,7 +333,6 @@ export class SfuCall {
 
   /** Sends another track of this kind (a new device, or a shared screen), without renegotiating. */
   replaceTrack(kind: "audio" | "video", track: MediaStreamTrack | null) {
-    if (this.outgoing?.[kind] !== undefined) this.outgoing[kind] = track;
     for (const transceiver of this.publisherPc?.getTransceivers() ?? []) {
       if (transceiver.receiver.track.kind === kind) void transceiver.sender.replaceTrack(track).catch(() => {});
     }
