@@ -55,6 +55,22 @@ describeEachDatabase("the absolute session lifetime", (dialect) => {
     expect((await current(cookie)).statusCode).toBe(401);
   });
 
+  it("records a session's use at most once a minute, and then slides its expiry forward", async () => {
+    const member = await registerMember(t.app);
+    const stored = () =>
+      t.ctx.db.selectFrom("sessions").select(["lastSeenAt", "expiresAt"]).where("userId", "=", member.user.id).executeTakeFirstOrThrow();
+    const begun = await stored();
+    clock.advance(60_000);
+    expect((await current(member.cookie)).statusCode).toBe(200);
+    // A minute to the millisecond is not past the minute: nothing is written.
+    expect(await stored()).toEqual(begun);
+    clock.advance(1);
+    expect((await current(member.cookie)).statusCode).toBe(200);
+    const used = await stored();
+    expect(used.lastSeenAt).toBe(clock.iso());
+    expect(used.expiresAt > begun.expiresAt).toBe(true);
+  });
+
   it("refuses a session begun before the absolute lifetime even when its stored expiry is still ahead", async () => {
     const member = await registerMember(t.app);
     // As if SESSION_ABSOLUTE_DAYS had been lowered after this session began.
