@@ -1,13 +1,16 @@
 import { Redis } from "ioredis";
 
-export type BusListener = (message: string) => void;
+/** What travels on the bus: a plain value that JSON can carry. */
+export type BusMessage = object;
+export type BusListener = (message: BusMessage) => void;
 
 /**
  * The pub/sub bus the hub speaks through: channels (user:<id>, room:<code>, group:<id>, presence), not sockets.
- * In memory for one process; Redis when several instances share the load.
+ * In memory for one process, where a message is handed over as it is (listeners only read it); Redis when several
+ * instances share the load, where it travels as JSON.
  */
 export interface LiveBus {
-  publish(channel: string, message: string): Promise<void>;
+  publish(channel: string, message: BusMessage): Promise<void>;
   /** Starts delivering a channel's messages to this instance; resolves once the subscription is in place. */
   subscribe(channel: string, listener: BusListener): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
@@ -38,15 +41,23 @@ export function createRedisBus(url: string, prefix: string): LiveBus {
   const publisher = new Redis(url, { maxRetriesPerRequest: 3 });
   const subscriber = publisher.duplicate();
   const listeners = new Map<string, BusListener>();
-  subscriber.on("message", (channel: string, message: string) => {
-    listeners.get(channel.slice(prefix.length))?.(message);
+  subscriber.on("message", (channel: string, raw: string) => {
+    const listener = listeners.get(channel.slice(prefix.length));
+    if (!listener) return;
+    let message: BusMessage;
+    try {
+      message = JSON.parse(raw) as BusMessage;
+    } catch {
+      return;
+    }
+    listener(message);
   });
   // Errors are retried by ioredis; without a listener they would crash the process.
   publisher.on("error", () => {});
   subscriber.on("error", () => {});
   return {
     async publish(channel, message) {
-      await publisher.publish(prefix + channel, message);
+      await publisher.publish(prefix + channel, JSON.stringify(message));
     },
     async subscribe(channel, listener) {
       listeners.set(channel, listener);

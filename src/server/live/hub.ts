@@ -155,13 +155,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
   const sendError = (conn: LiveConnection, message: string, code?: string) =>
     conn.send({ type: "ERROR", payload: { message, ...(code ? { code } : {}) } });
 
-  function deliver(channel: string, raw: string) {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(raw) as Envelope;
-    } catch {
-      return;
-    }
+  function deliver(channel: string, envelope: Envelope) {
     const members = local.get(channel);
     if (!members) return;
     if ("control" in envelope) {
@@ -189,7 +183,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       members = new Set();
       local.set(channel, members);
       members.add(conn);
-      await bus.subscribe(channel, (raw) => deliver(channel, raw));
+      await bus.subscribe(channel, (message) => deliver(channel, message as Envelope));
       return;
     }
     members.add(conn);
@@ -208,10 +202,10 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
   async function publish(channel: string, event: ServerEvent, extra: PublishOptions = {}) {
     const envelope: Envelope = { frame: JSON.stringify(event), ...extra };
-    await bus.publish(channel, JSON.stringify(envelope));
+    await bus.publish(channel, envelope);
   }
   const publishControl = (userId: number, control: Envelope & { control: string }) =>
-    bus.publish(memberChannel(userId), JSON.stringify(control));
+    bus.publish(memberChannel(userId), control);
 
   // ------------------------------------------------------------------ presence
 

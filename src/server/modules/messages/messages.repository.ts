@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 import {
   type MessagePrivacy,
   type MessageSettings,
@@ -7,6 +7,7 @@ import {
   messagePrivacySchema,
   messageSettingsSchema,
 } from "@shared/contracts/messages";
+import { type PreparedCondition, preparedQuery } from "../../db/prepared";
 import type { DB, MessagesTable } from "../../db/schema";
 import { type Page, pageOf } from "../../http/pagination";
 
@@ -24,17 +25,24 @@ export interface NewMessage {
 }
 
 export function createMessagesRepository(db: Kysely<DB>) {
-  /** Every message sent runs this, so its text is fixed rather than a query tree built each time. */
-  const insertWhere = async (values: NewMessage, condition: RawBuilder<boolean>): Promise<MessageRow | undefined> => {
+  /** Every message sent runs this, so its text is compiled once per condition rather than built as a tree each time. */
+  const insertQuery = preparedQuery<MessageRow, DB>(db, "message insert");
+  const insertWhere = async (values: NewMessage, condition: PreparedCondition): Promise<MessageRow | undefined> => {
+    const { senderId, receiverId, groupId, roomCode, content, createdAt } = values;
     // The casts give PostgreSQL the columns' types, which a select list does not infer from the insert.
-    const { rows } = await sql<MessageRow>`
-      insert into messages ("senderId", "receiverId", "groupId", "roomCode", content, "createdAt", "readAt")
-      select cast(${values.senderId} as integer), cast(${values.receiverId} as integer), cast(${values.groupId} as integer),
-        cast(${values.roomCode} as text), cast(${values.content} as text), cast(${values.createdAt} as text), null
-      where ${condition}
-      returning *`.execute(db);
+    const rows = await insertQuery(
+      condition.shape,
+      [senderId, receiverId, groupId, roomCode, content, createdAt, ...condition.values],
+      () => sql<MessageRow>`
+        insert into messages ("senderId", "receiverId", "groupId", "roomCode", content, "createdAt", "readAt")
+        select cast(${senderId} as integer), cast(${receiverId} as integer), cast(${groupId} as integer),
+          cast(${roomCode} as text), cast(${content} as text), cast(${createdAt} as text), null
+        where ${condition.build()}
+        returning *`,
+    );
     return rows[0];
   };
+  const always: PreparedCondition = { shape: "always", values: [], build: () => sql<boolean>`true` };
 
   const withSender = () =>
     db
@@ -72,14 +80,14 @@ export function createMessagesRepository(db: Kysely<DB>) {
   return {
     /** Stores a message. */
     async insert(values: NewMessage): Promise<MessageRow> {
-      return (await insertWhere(values, sql<boolean>`true`)) as MessageRow;
+      return (await insertWhere(values, always)) as MessageRow;
     },
 
     /**
      * Stores a message only when `condition` (over other tables, such as the sender's standing) holds, in the same
      * statement; answers nothing otherwise.
      */
-    insertIf: (values: NewMessage, condition: RawBuilder<boolean>): Promise<MessageRow | undefined> => insertWhere(values, condition),
+    insertIf: (values: NewMessage, condition: PreparedCondition): Promise<MessageRow | undefined> => insertWhere(values, condition),
 
     /** A page of the conversation between two members, newest first. */
     async conversation(a: number, b: number, options: { limit: number; cursor: MessageKeyset | undefined }) {

@@ -147,7 +147,7 @@ export function createMessagesService(ctx: AppContext) {
       content: values.content,
       createdAt: clock.iso(),
     };
-    let row = await messages.insertIf(message, moderation.inGoodStanding(sender.id));
+    let row = await messages.insertIf(message, moderation.inGoodStanding(sender.id, message.createdAt));
     if (!row) {
       await assertInGoodStanding(sender.id);
       // The standing changed between the two reads: it allows the message now.

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, type Transaction, sql } from "kysely";
 import type { ModerationAction, ReportReason, ReportTargetType } from "@shared/contracts/reports";
+import type { PreparedCondition } from "../../db/prepared";
 import type { DB, UsersTable } from "../../db/schema";
 import type { Keyset } from "../posts/posts.repository";
 
@@ -314,13 +315,8 @@ export function createModerationRepository(db: Kysely<DB>) {
      * member is not banned, not suspended at `now`, not declined, and not pending while approval is required. A
      * missing member passes, as there. Lets a message be stored and checked in one statement (decision 0036).
      */
-    inGoodStanding(userId: number, now: string, approvalSetting: string) {
-      return sql<boolean>`not exists (
-        select 1 from users where id = ${userId} and (
-          "bannedAt" is not null
-          or "suspendedUntil" > ${now}
-          or "reviewStatus" = 'declined'
-          or ("reviewStatus" = 'pending' and exists (select 1 from site_settings where key = ${approvalSetting} and value = 'true'))))`;
+    inGoodStanding(userId: number, now: string, approvalSetting: string): PreparedCondition {
+      return { shape: "in good standing", values: [userId, now, approvalSetting], build: () => goodStanding(userId, now, approvalSetting) };
     },
 
     async setStanding(
@@ -375,3 +371,11 @@ export function createModerationRepository(db: Kysely<DB>) {
   };
 }
 export type ModerationRepository = ReturnType<typeof createModerationRepository>;
+
+/** The rule of `inGoodStanding`, in SQL. */
+const goodStanding = (userId: number, now: string, approvalSetting: string) =>
+  sql<boolean>`not exists (select 1 from users where id = ${userId} and (
+          "bannedAt" is not null
+          or "suspendedUntil" > ${now}
+          or "reviewStatus" = 'declined'
+          or ("reviewStatus" = 'pending' and exists (select 1 from site_settings where key = ${approvalSetting} and value = 'true'))))`;

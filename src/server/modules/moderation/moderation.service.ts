@@ -170,8 +170,11 @@ export function createModerationService(ctx: AppContext) {
       return null;
     },
 
-    /** `standingProblem(userId)` is null, as a condition for one statement (see the repository's `inGoodStanding`). */
-    inGoodStanding: (userId: number) => repo.inGoodStanding(userId, ctx.clock.iso(), REQUIRE_APPROVAL),
+    /**
+     * `standingProblem(userId)` is null at `now`, as a condition for one statement (see the repository's
+     * `inGoodStanding`); a caller that has just read the clock passes that time.
+     */
+    inGoodStanding: (userId: number, now = ctx.clock.iso()) => repo.inGoodStanding(userId, now, REQUIRE_APPROVAL),
 
     /** 403 with the reason when the member may not post, comment or message. */
     async assertMayParticipate(userId: number) {

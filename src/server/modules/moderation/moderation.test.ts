@@ -439,7 +439,7 @@ describeEachDatabase("moderation", (dialect) => {
       for (const { requireApproval, ...standing } of cases) {
         await call(admin, "PUT", "/api/admin/settings", { requireApproval });
         await t.ctx.db.updateTable("users").set(standing).where("id", "=", member.user.id).execute();
-        const { rows } = await sql<{ ok: unknown }>`select ${moderation.inGoodStanding(member.user.id)} as ok`.execute(t.ctx.db);
+        const { rows } = await sql<{ ok: unknown }>`select ${moderation.inGoodStanding(member.user.id).build()} as ok`.execute(t.ctx.db);
         const problem = await moderation.standingProblem(member.user.id);
         expect({ requireApproval, ...standing, ok: Boolean(rows[0]?.ok) }).toEqual({ requireApproval, ...standing, ok: problem === null });
       }
