@@ -139,7 +139,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
 
   // ------------------------------------------------------------------ sending
 
-  function send(conn: Connection, frame: string, droppable = false) {
+  function send(conn: Connection, frame: string | Buffer, droppable = false) {
     const socket = conn.socket;
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > options.hardBufferBytes) {
@@ -150,7 +150,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       return;
     }
     if (droppable && socket.bufferedAmount > options.softBufferBytes) return;
-    socket.send(frame);
+    socket.send(frame, { binary: false });
   }
   const sendError = (conn: LiveConnection, message: string, code?: string) =>
     conn.send({ type: "ERROR", payload: { message, ...(code ? { code } : {}) } });
@@ -167,8 +167,10 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
       }
       return;
     }
+    // Encoded once for the whole channel (ws would encode a string again for each socket), and sent as text.
+    const frame = members.size > 1 ? Buffer.from(envelope.frame) : envelope.frame;
     for (const conn of [...members]) {
-      if (conn.id !== envelope.except) send(conn, envelope.frame, envelope.droppable);
+      if (conn.id !== envelope.except) send(conn, frame, envelope.droppable);
       if (envelope.closesChannel) void unsubscribe(conn, channel);
     }
   }

@@ -14,7 +14,7 @@ export const groupChannel = (groupId: number) => `group:${groupId}`;
 /** Group chats: joining and leaving (which reaches the member's open connections at once) and reading, for members. */
 export function createGroupsService(ctx: AppContext) {
   const groups = createGroupsRepository(ctx.db);
-  const messages = createMessagesRepository(ctx.db);
+  const messages = createMessagesRepository(ctx.db, ctx.database.dialect);
   const { clock, live: hub } = ctx;
 
   const requireGroup = async (groupId: number) => {

@@ -7,7 +7,8 @@ import {
   messagePrivacySchema,
   messageSettingsSchema,
 } from "@shared/contracts/messages";
-import { type PreparedCondition, preparedQuery } from "../../db/prepared";
+import type { Dialect } from "../../db/database";
+import { type PreparedCondition, preparedStatement } from "../../db/prepared";
 import type { DB, MessagesTable } from "../../db/schema";
 import { type Page, pageOf } from "../../http/pagination";
 
@@ -24,23 +25,27 @@ export interface NewMessage {
   createdAt: string;
 }
 
-export function createMessagesRepository(db: Kysely<DB>) {
+export function createMessagesRepository(db: Kysely<DB>, dialect: Dialect) {
+  // SQLite's driver answers the new row's id without `returning`, which SQLite answers through a temporary table:
+  // 40 µs of a room message's 140 on a process woken from idle (docs/performance.md, "Live link").
+  const returning = dialect === "postgres" ? sql` returning id` : sql``;
   /** Every message sent runs this, so its text is compiled once per condition rather than built as a tree each time. */
-  const insertQuery = preparedQuery<MessageRow, DB>(db, "message insert");
+  const insertStatement = preparedStatement<{ id: number }, DB>(db, "message insert");
   const insertWhere = async (values: NewMessage, condition: PreparedCondition): Promise<MessageRow | undefined> => {
     const { senderId, receiverId, groupId, roomCode, content, createdAt } = values;
     // The casts give PostgreSQL the columns' types, which a select list does not infer from the insert.
-    const rows = await insertQuery(
+    const result = await insertStatement(
       condition.shape,
       [senderId, receiverId, groupId, roomCode, content, createdAt, ...condition.values],
-      () => sql<MessageRow>`
+      () => sql<{ id: number }>`
         insert into messages ("senderId", "receiverId", "groupId", "roomCode", content, "createdAt", "readAt")
         select cast(${senderId} as integer), cast(${receiverId} as integer), cast(${groupId} as integer),
           cast(${roomCode} as text), cast(${content} as text), cast(${createdAt} as text), null
-        where ${condition.build()}
-        returning *`,
+        where ${condition.build()}${returning}`,
     );
-    return rows[0];
+    const id = dialect === "postgres" ? result.rows[0]?.id : result.numAffectedRows ? Number(result.insertId) : undefined;
+    // The row as stored: the values as given, not yet read or hidden.
+    return id === undefined ? undefined : { id, ...values, readAt: null, hiddenAt: null };
   };
   const always: PreparedCondition = { shape: "always", values: [], build: () => sql<boolean>`true` };
 

@@ -26,7 +26,7 @@ const refuse = (message: string, code: string) => new HttpError(403, message, co
  * read receipts (opening a conversation marks it read and tells the other member), and who may see whom typing.
  */
 export function createMessagesService(ctx: AppContext) {
-  const messages = createMessagesRepository(ctx.db);
+  const messages = createMessagesRepository(ctx.db, ctx.database.dialect);
   const groups = createGroupsService(ctx);
   const notifications = createNotificationsService(ctx);
   const safety = createSafetyService(ctx);
