@@ -34,6 +34,10 @@ export interface LiveBenchOptions {
   roomSize: number;
   /** Room messages per second, all members together, for `seconds`. */
   roomRate: number;
+  /** Alternated rounds of the room fan-out; `seconds` is shared among them on each side. */
+  fanOutRounds: number;
+  /** Only the room fan-out: no idle connections, direct chat or storm before it. */
+  fanOutOnly?: boolean;
 }
 
 export const FULL: LiveBenchOptions = {
@@ -45,9 +49,12 @@ export const FULL: LiveBenchOptions = {
   contacts: 10,
   roomSize: 10,
   roomRate: 100,
+  fanOutRounds: 6,
 };
 export const DEFAULT: LiveBenchOptions = { ...FULL, connections: 2_000, seconds: 5 };
 export const SMOKE: LiveBenchOptions = { ...FULL, connections: 300, pairs: 20, rate: 100, seconds: 2, storm: 200, roomRate: 50 };
+/** `npm run bench:link -- --fan-out`: the room fan-out alone, in twice as many rounds, to weigh a change to its path. */
+export const FAN_OUT: LiveBenchOptions = { ...FULL, connections: FULL.roomSize, storm: 0, seconds: 12, fanOutRounds: 12, fanOutOnly: true };
 
 function hasTaskset(): boolean {
   try {
@@ -410,7 +417,7 @@ async function alternatedFanOut(
 ): Promise<{ rows: FanOut[]; ratio: number; rounds: number }> {
   for (const side of sides) await joinRoom(side.members, side.roomCode);
   await sleep(300);
-  const rounds = FAN_OUT_ROUNDS;
+  const rounds = options.fanOutRounds;
   const seconds = options.seconds / rounds;
   const all = sides.map(() => ({ latencies: [] as number[], sent: 0 }));
   const ratios: number[] = [];
@@ -435,9 +442,6 @@ async function alternatedFanOut(
   }));
   return { rows, ratio: median(ratios), rounds };
 }
-
-/** Rounds of the alternated room fan-out; `seconds` is shared among them on each side. */
-const FAN_OUT_ROUNDS = 6;
 
 type Row = {
   name: string;
@@ -509,7 +513,8 @@ async function createRoom(port: number, cookie: string, size: number): Promise<s
 
 export interface LiveBenchResult {
   options: LiveBenchOptions;
-  rows: [Row, Row];
+  /** Absent when only the fan-out was measured. */
+  rows?: [Row, Row];
   /** The hub's fan-out and the relay's, measured in alternated rounds once the idle sockets are closed. */
   fanOut: { rows: [FanOut, FanOut]; ratio: number; rounds: number };
   loadAverage: number;
@@ -534,10 +539,14 @@ export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 
     const roomCode = await createRoom(ports.app, cookies[firstInRoom]!, options.roomSize);
     const openApp = (i: number) => new WebSocket(`ws://127.0.0.1:${ports.app}/ws`, { headers: { cookie: cookies[i] } });
     const openBaseline = (i: number) => new WebSocket(`ws://127.0.0.1:${ports.baseline}/?user=${ids[i]}`);
-    const ours = await measure("/ws hub (session, validation, stored in SQLite)", app, openApp, ids, options);
-    console.error("measured live link: app");
-    const base = await measure("bare ws relay", baseline, openBaseline, ids, options);
-    console.error("measured live link: baseline");
+    let rows: [Row, Row] | undefined;
+    if (!options.fanOutOnly) {
+      const ours = await measure(SERVER_NAMES[0], app, openApp, ids, options);
+      console.error("measured live link: app");
+      const base = await measure(SERVER_NAMES[1], baseline, openBaseline, ids, options);
+      console.error("measured live link: baseline");
+      rows = [ours, base];
+    }
     const roomOf = async (open: (index: number) => WebSocket) => (await openAll(options.roomSize, (j) => open(firstInRoom + j))).sockets;
     const sides = [
       { members: await roomOf(openApp), roomCode },
@@ -548,7 +557,7 @@ export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 
     console.error("measured room fan-out");
     return {
       options,
-      rows: [ours, base],
+      rows,
       fanOut: { rows: [fanOut.rows[0]!, fanOut.rows[1]!], ratio: fanOut.ratio, rounds: fanOut.rounds },
       loadAverage: os.loadavg()[0] ?? Number.NaN,
     };
@@ -567,8 +576,17 @@ export async function measureLiveLink(options: LiveBenchOptions, ports = { app: 
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
+const SERVER_NAMES = ["/ws hub (session, validation, stored in SQLite)", "bare ws relay"] as const;
 
 export function printLiveBench({ options, rows, fanOut, loadAverage }: LiveBenchResult) {
+  if (rows) printConnectionTables(options, rows);
+  printFanOut(options, fanOut);
+  console.log(
+    `(machine load average at the end: ${loadAverage.toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
+  );
+}
+
+function printConnectionTables(options: LiveBenchOptions, rows: [Row, Row]) {
   const base = rows[1];
   console.log(
     `\nLive link: ${options.connections} idle connections held, ${options.pairs} sender→receiver pairs at ${options.rate} messages/s for ${options.seconds} s\n`,
@@ -594,6 +612,9 @@ export function printLiveBench({ options, rows, fanOut, loadAverage }: LiveBench
       `| ${name} | ${s.reconnected}/${s.members} | ${s.seconds.toFixed(2)} s | ${ms(s.connectP50)} | ${ms(s.connectP99)} | ${(s.connectP99 / base.storm.connectP99).toFixed(2)}× | ${s.acknowledged}/${s.written} | ${s.deliveredLive} | ${s.steadyDelivered}/${s.steadySent} |`,
     );
   }
+}
+
+function printFanOut(options: LiveBenchOptions, fanOut: LiveBenchResult["fanOut"]) {
   console.log(
     `\nRoom fan-out: a 200 B message to a room of ${options.roomSize}, ${options.roomRate} messages/s, ${fanOut.rounds} rounds of ${(options.seconds / fanOut.rounds).toFixed(2)} s per server, alternated; the ratio is the median of the rounds' p50 ratios\n`,
   );
@@ -602,12 +623,9 @@ export function printLiveBench({ options, rows, fanOut, loadAverage }: LiveBench
   const relay = fanOut.rows[1];
   fanOut.rows.forEach((room, index) => {
     console.log(
-      `| ${rows[index]!.name} | ${room.delivered}/${room.expected} | ${ms(room.p50)} | ${ms(room.p99)} | ${index === 0 ? fanOut.ratio.toFixed(2) : "1.00"}× | ${(room.p50 / relay.p50).toFixed(2)}× |`,
+      `| ${SERVER_NAMES[index]} | ${room.delivered}/${room.expected} | ${ms(room.p50)} | ${ms(room.p99)} | ${index === 0 ? fanOut.ratio.toFixed(2) : "1.00"}× | ${(room.p50 / relay.p50).toFixed(2)}× |`,
     );
   });
-  console.log(
-    `(machine load average at the end: ${loadAverage.toFixed(1)} on ${os.cpus().length} cores; latencies stretch with it, CPU per message doesn't)`,
-  );
 }
 
 /** Runs the live-link bench and prints its tables (`npm run bench` runs it at a smaller size). */
@@ -617,7 +635,7 @@ export async function runLiveBench(options: LiveBenchOptions = DEFAULT): Promise
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   if (hasTaskset()) execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
-  runLiveBench(process.argv.includes("--smoke") ? SMOKE : FULL).catch((error) => {
+  runLiveBench(process.argv.includes("--smoke") ? SMOKE : process.argv.includes("--fan-out") ? FAN_OUT : FULL).catch((error) => {
     console.error(error);
     process.exit(1);
   });
