@@ -2,14 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import WebSocket from "ws";
-import {
-  type ClientEventType,
-  type ClientPayload,
-  type ServerEvent,
-  clientEventSchema,
-  clientEventTypes,
-  liveErrors,
-} from "@shared/contracts/live";
+import { type ClientEventType, type ClientPayload, type ServerEvent, clientEventTypes, liveErrors } from "@shared/contracts/live";
+import { parseClientEvent } from "@shared/contracts/chat-frame";
 import type { Clock } from "../clock";
 import type { DB } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -206,8 +200,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     const envelope: Envelope = { frame: JSON.stringify(event), ...extra };
     await bus.publish(channel, envelope);
   }
-  const publishControl = (userId: number, control: Envelope & { control: string }) =>
-    bus.publish(memberChannel(userId), control);
+  const publishControl = (userId: number, control: Envelope & { control: string }) => bus.publish(memberChannel(userId), control);
 
   // ------------------------------------------------------------------ presence
 
@@ -331,7 +324,7 @@ export function createLiveHub(deps: { db: Kysely<DB>; bus: LiveBus; state: LiveS
     } catch {
       return sendError(conn, liveErrors.invalidJson, "invalid_json");
     }
-    const parsed = clientEventSchema.safeParse(json);
+    const parsed = parseClientEvent(json);
     if (!parsed.success) {
       const type = (json as { type?: unknown } | null)?.type;
       const known = typeof type === "string" && (clientEventTypes as readonly string[]).includes(type);

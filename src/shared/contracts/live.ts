@@ -35,11 +35,9 @@ export const liveErrors = {
   internal: "Something went wrong on our side. Please try again.",
 } as const;
 
-export const roomCodeSchema = z
-  .string(messages.roomCodeRequired)
-  .trim()
-  .toUpperCase()
-  .regex(new RegExp(`^[A-Z0-9]{${ROOM_CODE_LENGTH}}$`), messages.roomCodeRequired);
+/** A room code as stored: six capital letters and digits. */
+export const ROOM_CODE_PATTERN = new RegExp(`^[A-Z0-9]{${ROOM_CODE_LENGTH}}$`);
+export const roomCodeSchema = z.string(messages.roomCodeRequired).trim().toUpperCase().regex(ROOM_CODE_PATTERN, messages.roomCodeRequired);
 
 /** A member's or group's id in a frame: not coerced (frames are JSON), and within the id column's range. */
 const idSchema = z
@@ -51,6 +49,8 @@ const idSchema = z
 const optionalId = z.preprocess((value) => (value === 0 || value === "" ? null : value), idSchema.nullish());
 const optionalRoomCode = z.preprocess((value) => (value === "" ? null : value), roomCodeSchema.nullish());
 
+/** The longest tag a client may attach to its chat message. */
+export const CLIENT_ID_MAX_LENGTH = 64;
 /** The longest chat message a member may send. */
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /** The largest frame the server accepts, in bytes (SDP offers are the big ones, a few KiB). */
@@ -108,7 +108,7 @@ export const clientEventSchema = z.discriminatedUnion("type", [
       roomCode: optionalRoomCode,
       groupId: optionalId,
       /** A tag of the sender's choosing, echoed in CHAT_MESSAGE_SENT to match the optimistic message. */
-      clientId: text().max(64).optional(),
+      clientId: text().max(CLIENT_ID_MAX_LENGTH).optional(),
     }),
   }),
   z.object({ type: z.literal("JOIN_ROOM"), payload: z.object({ roomCode: roomCodeSchema }) }),
@@ -144,11 +144,12 @@ export const clientEventSchema = z.discriminatedUnion("type", [
       message: text()
         .max(STREAM_CHAT_MAX_LENGTH, `Messages can be at most ${STREAM_CHAT_MAX_LENGTH} characters`)
         .refine((value) => value.trim().length > 0, "Message cannot be empty"),
-      clientId: text().max(64).optional(),
+      clientId: text().max(CLIENT_ID_MAX_LENGTH).optional(),
     }),
   }),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
+
 export type ClientEventType = ClientEvent["type"];
 /** Every client event type; the server asserts at startup that each has exactly one handler. */
 export const clientEventTypes: readonly ClientEventType[] = clientEventSchema.options.map((option) => option.shape.type.value);
