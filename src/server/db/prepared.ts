@@ -33,7 +33,7 @@ export function preparedQuery<Row, DB>(db: Kysely<DB>, name: string) {
 
 /**
  * A condition one module's statement carries into another's (a member's standing into a message's insert), in a form
- * `preparedQuery` can compile once: its text is the same for every `values`, and `shape` names it.
+ * `preparedStatement` can compile once: its text is the same for every `values`, and `shape` names it.
  */
 export interface PreparedCondition {
   shape: string;
