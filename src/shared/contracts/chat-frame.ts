@@ -1,14 +1,12 @@
-import { MAX_ID } from "./common";
+import { MAX_ID, WITHOUT_NUL } from "./common";
 import { CHAT_MESSAGE_MAX_LENGTH, CLIENT_ID_MAX_LENGTH, type ClientEvent, ROOM_CODE_PATTERN, clientEventSchema } from "./live";
 
 /** The server's check of a chat frame before the schema (decision 0041); the web app never imports it. */
 
 const CHAT_PAYLOAD_KEYS = new Set(["message", "receiverId", "roomCode", "groupId", "clientId"]);
-// eslint-disable-next-line no-control-regex -- matching the NUL character is the point, as in `text`
-const HAS_NUL = /\u0000/;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isId = (value: unknown) => typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
-const isClientText = (value: unknown, max: number) => typeof value === "string" && value.length <= max && !HAS_NUL.test(value);
+const isClientText = (value: unknown, max: number) => typeof value === "string" && value.length <= max && WITHOUT_NUL.test(value);
 
 /**
  * A chat frame in the form clients send it (no field to strip, trim, convert or fill in), checked without zod's

@@ -18,13 +18,15 @@ export const MAX_ID = 2_147_483_647;
 export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamsSchema = z.object({ id: idSchema });
 
+/** A string without the NUL character, which PostgreSQL cannot store and no member types. */
+// eslint-disable-next-line no-control-regex -- matching the NUL character is the point
+export const WITHOUT_NUL = /^[^\u0000]*$/;
+
 /**
- * Text a client sends: any string but one holding a NUL character, which PostgreSQL cannot store and no member
- * types. Every text field of a request is built on this, so both dialects refuse the same input with 400.
+ * Text a client sends: any string but one holding a NUL character. Every text field of a request is built on this, so
+ * both dialects refuse the same input with 400.
  */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  // eslint-disable-next-line no-control-regex -- matching the NUL character is the point
-  z.string(params).regex(/^[^\u0000]*$/, messages.textHasNul);
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(WITHOUT_NUL, messages.textHasNul);
 
 /** ISO 8601 timestamps travel as strings. */
 export const timestampSchema = z.string().describe("ISO 8601 timestamp");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text, timestampSchema } from "./common";
+import { WITHOUT_NUL, text, timestampSchema } from "./common";
 import { defineRoute } from "./route";
 import { messages } from "../messages";
 
@@ -122,8 +122,8 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z
     .url({ protocol: /^https?$/ })
     .max(2000)
-    // eslint-disable-next-line no-control-regex -- a push endpoint refuses NUL like every text a client sends
-    .regex(/^[^\u0000]*$/, messages.textHasNul),
+    // A push endpoint refuses NUL like every text a client sends.
+    .regex(WITHOUT_NUL, messages.textHasNul),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z
