@@ -54,6 +54,30 @@ test("a drawn page holds back clicks and typing until the app has taken it over"
   await expect(page.locator("#root")).toHaveAttribute("aria-disabled", "true");
 });
 
+test("a drawn page asks for the app's scripts only once its first screen is on the screen", async ({ page }) => {
+  // When each module script is added, against the first contentful paint's time, on the page's own clock.
+  await page.addInitScript(() => {
+    const added: number[] = [];
+    Object.assign(window, { scriptsAddedAt: added });
+    const append = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
+      if (child instanceof HTMLScriptElement && child.type === "module") added.push(performance.now());
+      return append.call(this, child) as T;
+    };
+  });
+  for (const path of ["/", "/sermons", "/community"]) {
+    await page.goto(path);
+    await expect(page.locator("#root")).not.toHaveAttribute("aria-disabled");
+    const { paintedAt, addedAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      addedAt: (window as unknown as { scriptsAddedAt: number[] }).scriptsAddedAt,
+    }));
+    expect(paintedAt, `${path} painted`).toBeDefined();
+    expect(addedAt, `${path}: boot.js added the entry once`).toHaveLength(1);
+    expect(addedAt[0]!, `${path}: the entry asked for after the first paint`).toBeGreaterThanOrEqual(paintedAt!);
+  }
+});
+
 test.describe("before any script has run", () => {
   test.use({ javaScriptEnabled: false });
 
