@@ -230,7 +230,8 @@ async function measureNginxMedia(dataDir: string, appPort: number, fixture: Fixt
  * Both sides of the nginx row are the same nginx serving the same file, so the row measures only what the product's
  * location adds. This machine moves a 3 s run of wrk by up to a fifth from one run to the next, more than that
  * difference: three rounds of 3 s put the same two locations anywhere from 0.85× to 1.06×. Fifteen rounds of 1 s,
- * alternated, put them at 1.02× and 1.05× in two runs ("Media through nginx" in docs/performance.md).
+ * alternated, put them at 1.05× in two runs, and this row at 0.98× twice (docs/performance.md, "API", "28 November,
+ * fourth").
  */
 const NGINX_PACE = { rounds: 15, seconds: 1 };
 
